@@ -1,0 +1,68 @@
+// `npm test`: lint, typecheck, vitest (every workspace) and Playwright e2e; prints `N passed, N failed`.
+// Every step runs even when an earlier one fails, so one run shows everything that is wrong.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const only = process.argv[2]; // optional: lint | typecheck | unit | e2e
+const reports = 'reports';
+mkdirSync(reports, { recursive: true });
+
+const steps = [];
+function run(name, cmd, args, env = {}) {
+  if (only && only !== name) return;
+  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = r.status === 0;
+  steps.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+run('lint', 'node_modules/.bin/biome', ['check', '.']);
+run('typecheck', 'node', ['scripts/typecheck.mjs']);
+
+rmSync(`${reports}/vitest.json`, { force: true });
+run('unit', 'node_modules/.bin/vitest', [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${reports}/vitest.json`,
+]);
+
+rmSync(`${reports}/playwright.json`, { force: true });
+if (!only || only === 'e2e') {
+  run('build', 'npm', ['run', 'build']);
+  run('e2e', 'node_modules/.bin/playwright', ['test', '-c', 'e2e/playwright.config.ts'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json`,
+  });
+}
+
+let passed = 0;
+let failed = 0;
+const vitest = readJson(`${reports}/vitest.json`);
+if (vitest) {
+  passed += vitest.numPassedTests ?? 0;
+  failed += vitest.numFailedTests ?? 0;
+} else if (steps.some((s) => s.name === 'unit')) {
+  failed += 1; // the runner died before writing its report
+}
+const pw = readJson(`${reports}/playwright.json`);
+if (pw?.stats) {
+  passed += (pw.stats.expected ?? 0) + (pw.stats.flaky ?? 0);
+  failed += pw.stats.unexpected ?? 0;
+} else if (steps.some((s) => s.name === 'e2e')) {
+  failed += 1;
+}
+
+console.log('\n=== summary');
+for (const s of steps) console.log(`${s.ok ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds} s)`);
+const allOk = steps.every((s) => s.ok);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(allOk && failed === 0 ? 0 : 1);
