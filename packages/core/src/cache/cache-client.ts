@@ -1,0 +1,377 @@
+import type { CacheEvent } from '../nostr/index.ts';
+import { CacheError, CacheNoticeError } from './cache-errors.ts';
+import {
+  type CacheClientOptions,
+  type CacheStatus,
+  type CacheTiming,
+  DEFAULT_CACHE_TIMING,
+  type PayloadSource,
+  type RequestOptions,
+  type SubscribeOptions,
+} from './cache-options.ts';
+import { decodeFrame } from './frame.ts';
+import {
+  defaultWebSocket,
+  type Logger,
+  SOCKET_OPEN,
+  silentLogger,
+  type WebSocketConstructor,
+  type WebSocketLike,
+} from './socket-types.ts';
+
+interface Entry {
+  subId: string;
+  command: string;
+  message: string;
+  /** The socket this entry was last sent on; null while waiting to be (re)sent. */
+  sentOn: WebSocketLike | null;
+  onEvent(event: CacheEvent): void;
+  onEose(): void;
+  onNotice(notice: string): void;
+}
+
+interface RequestEntry extends Entry {
+  kind: 'request';
+  done: boolean;
+  fail(error: CacheError): void;
+}
+
+interface SubscriptionEntry extends Entry {
+  kind: 'subscription';
+}
+
+function isEventObject(value: unknown): value is CacheEvent {
+  return typeof value === 'object' && value !== null && typeof (value as { kind?: unknown }).kind === 'number';
+}
+
+/**
+ * The caching-service client: one socket, zlib negotiation, every frame decoded once and dispatched by sub-id
+ * through one map, reconnect after 200 ms, queued sends retried every 100 ms, requests re-sent and subscriptions
+ * resumed after a reconnect.
+ */
+export class CacheClient {
+  private url: string;
+  private readonly noBinary: boolean;
+  readonly appId: string;
+  private readonly WebSocketCtor: WebSocketConstructor;
+  private readonly logger: Logger;
+  private readonly devMode: boolean;
+  private readonly timing: CacheTiming;
+
+  private socket: WebSocketLike | null = null;
+  private connected = false;
+  private reconnect = false;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private counter = 0;
+  private currentStatus: CacheStatus = 'idle';
+  private readonly entries = new Map<string, RequestEntry | SubscriptionEntry>();
+  private readonly statusListeners = new Set<(status: CacheStatus) => void>();
+
+  constructor(options: CacheClientOptions) {
+    this.url = options.url;
+    this.noBinary = options.noBinary ?? false;
+    this.appId = options.appId ?? 'web_dev_0';
+    this.WebSocketCtor = options.WebSocket ?? defaultWebSocket();
+    this.logger = options.logger ?? silentLogger;
+    this.devMode = options.devMode ?? false;
+    this.timing = { ...DEFAULT_CACHE_TIMING, ...options.timing };
+  }
+
+  /** Current connection status. */
+  get status(): CacheStatus {
+    return this.currentStatus;
+  }
+
+  /** Address of the caching service. */
+  get address(): string {
+    return this.url;
+  }
+
+  /** Calls `listener` on every status change; returns the function that stops it. */
+  onStatus(listener: (status: CacheStatus) => void): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  /** A new unique sub-id: `<purpose>_<counter>_<appId>`. */
+  nextSubId(purpose: string): string {
+    this.counter += 1;
+    return `${purpose}_${this.counter}_${this.appId}`;
+  }
+
+  /** Opens the socket unless it is open or opening (requests call this on demand). */
+  connect(): void {
+    this.reconnect = true;
+    if (this.socket || this.reconnectTimer) return;
+    this.open();
+  }
+
+  /** Closes the socket on purpose: no reconnect; requests in flight reject with a `closed` CacheError. */
+  disconnect(): void {
+    this.reconnect = false;
+    this.clearReconnectTimer();
+    this.dropSocket();
+    for (const entry of [...this.entries.values()]) {
+      if (entry.kind === 'request') entry.fail(new CacheError('closed', 'disconnected', entry.command));
+    }
+    this.setStatus('disconnected');
+  }
+
+  /** Disconnects and reconnects after 1 s, optionally to a new address; pending requests are re-sent. */
+  reset(url?: string): void {
+    if (url) this.url = url;
+    this.clearReconnectTimer();
+    this.dropSocket();
+    this.reconnect = true;
+    this.setStatus('reconnecting');
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      this.open();
+    }, this.timing.resetMs);
+  }
+
+  /** Runs `command` and resolves with the events received until EOSE; a NOTICE rejects with CacheNoticeError. */
+  request(command: string, payload?: PayloadSource, options: RequestOptions = {}): Promise<CacheEvent[]> {
+    const subId = this.nextSubId(options.purpose ?? command);
+    const message = JSON.stringify(['REQ', subId, { cache: cacheFilter(command, payload, subId) }]);
+    return new Promise<CacheEvent[]>((resolve, reject) => {
+      const events: CacheEvent[] = [];
+      let timer: ReturnType<typeof setTimeout> | null = null;
+      const finish = () => {
+        entry.done = true;
+        this.entries.delete(subId);
+        if (timer) clearTimeout(timer);
+        options.signal?.removeEventListener('abort', onAbort);
+      };
+      const onAbort = () => {
+        finish();
+        reject(new CacheError('aborted', 'request aborted', command));
+      };
+      const entry: RequestEntry = {
+        kind: 'request',
+        subId,
+        command,
+        message,
+        sentOn: null,
+        done: false,
+        onEvent: (event) => events.push(event),
+        onEose: () => {
+          finish();
+          resolve(events);
+        },
+        onNotice: (notice) => {
+          finish();
+          reject(new CacheNoticeError(notice, command));
+        },
+        fail: (error) => {
+          finish();
+          reject(error);
+        },
+      };
+      if (options.signal?.aborted) {
+        reject(new CacheError('aborted', 'request aborted', command));
+        return;
+      }
+      options.signal?.addEventListener('abort', onAbort);
+      if (options.timeoutMs !== undefined) {
+        timer = setTimeout(
+          () => entry.fail(new CacheError('timeout', 'request timed out', command)),
+          options.timeoutMs,
+        );
+      }
+      this.entries.set(subId, entry);
+      this.connect();
+      this.sendWhenConnected(entry);
+    });
+  }
+
+  /** Starts a long-lived subscription (re-sent after every reconnect); returns the function that sends CLOSE. */
+  subscribe(
+    command: string,
+    payload: PayloadSource | undefined,
+    onEvent: (event: CacheEvent) => void,
+    options: SubscribeOptions = {},
+  ): () => void {
+    const subId = this.nextSubId(options.purpose ?? command);
+    const entry: SubscriptionEntry = {
+      kind: 'subscription',
+      subId,
+      command,
+      message: JSON.stringify(['REQ', subId, { cache: cacheFilter(command, payload, subId) }]),
+      sentOn: null,
+      onEvent,
+      onEose: () => options.onEose?.(),
+      onNotice: (notice) => options.onNotice?.(notice),
+    };
+    this.entries.set(subId, entry);
+    this.connect();
+    if (this.connected) this.sendEntry(entry);
+    return () => {
+      if (!this.entries.has(subId)) return;
+      this.entries.delete(subId);
+      if (!this.connected || entry.sentOn !== this.socket) return;
+      const extra = options.closeExtra?.(subId);
+      this.sendRaw(JSON.stringify(extra === undefined ? ['CLOSE', subId] : ['CLOSE', subId, extra]));
+    };
+  }
+
+  /** Number of requests and subscriptions waiting for answers (for tests and diagnostics). */
+  get pendingCount(): number {
+    return this.entries.size;
+  }
+
+  private open(): void {
+    const wasConnectedBefore = this.currentStatus !== 'idle' && this.currentStatus !== 'disconnected';
+    this.setStatus(wasConnectedBefore ? 'reconnecting' : 'connecting');
+    const socket = new this.WebSocketCtor(this.url);
+    socket.binaryType = 'arraybuffer';
+    this.socket = socket;
+    socket.onopen = () => this.handleOpen(socket);
+    socket.onmessage = (event) => this.handleFrame(event.data);
+    socket.onerror = (error) => {
+      if (this.devMode) this.logger.warn('cache: socket error', error);
+    };
+    socket.onclose = () => this.handleClose(socket);
+  }
+
+  private handleOpen(socket: WebSocketLike): void {
+    if (socket !== this.socket) return;
+    if (this.noBinary) {
+      this.markConnected();
+      return;
+    }
+    const subId = `set_protocol_${this.appId}`;
+    const done = () => {
+      this.entries.delete(subId);
+      this.markConnected();
+    };
+    const negotiation: SubscriptionEntry = {
+      kind: 'subscription',
+      subId,
+      command: 'set_primal_protocol',
+      message: JSON.stringify(['REQ', subId, { cache: ['set_primal_protocol', { compression: 'zlib' }] }]),
+      sentOn: socket,
+      onEvent: () => {},
+      onEose: done,
+      onNotice: (notice) => {
+        this.logger.warn('cache: compression negotiation refused', notice);
+        done();
+      },
+    };
+    this.entries.set(subId, negotiation);
+    socket.send(negotiation.message);
+  }
+
+  private markConnected(): void {
+    this.connected = true;
+    this.setStatus('connected');
+    for (const entry of this.entries.values()) {
+      if (entry.kind === 'subscription' && entry.sentOn !== this.socket) this.sendEntry(entry);
+    }
+  }
+
+  private handleClose(socket: WebSocketLike): void {
+    if (socket !== this.socket) return;
+    this.socket = null;
+    this.connected = false;
+    this.entries.delete(`set_protocol_${this.appId}`);
+    for (const entry of this.entries.values()) {
+      if (entry.sentOn === socket) {
+        entry.sentOn = null;
+        if (entry.kind === 'request') this.sendWhenConnected(entry);
+      }
+    }
+    if (!this.reconnect) {
+      this.setStatus('disconnected');
+      return;
+    }
+    this.setStatus('reconnecting');
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      if (this.reconnect && !this.socket) this.open();
+    }, this.timing.reconnectMs);
+  }
+
+  private handleFrame(data: unknown): void {
+    const frame = decodeFrame(data, this.devMode, this.logger);
+    if (!Array.isArray(frame)) return;
+    const [type, subId, body] = frame;
+    if (typeof subId !== 'string') return;
+    const entry = this.entries.get(subId);
+    if (!entry) return;
+    switch (type) {
+      case 'EVENT':
+        if (isEventObject(body)) entry.onEvent(body);
+        break;
+      case 'EVENTS':
+        if (Array.isArray(body)) {
+          for (const item of body) {
+            if (!isEventObject(item)) continue;
+            entry.onEvent(item);
+            if (this.entries.get(subId) !== entry) break;
+          }
+        }
+        break;
+      case 'EOSE':
+        entry.onEose();
+        break;
+      case 'NOTICE':
+        entry.onNotice(typeof body === 'string' ? body : 'error');
+        break;
+    }
+  }
+
+  private sendWhenConnected(entry: RequestEntry): void {
+    if (entry.done || entry.sentOn) return;
+    if (this.connected && this.socket?.readyState === SOCKET_OPEN) {
+      this.sendEntry(entry);
+      return;
+    }
+    setTimeout(() => this.sendWhenConnected(entry), this.timing.sendRetryMs);
+  }
+
+  private sendEntry(entry: Entry): void {
+    if (!this.socket) return;
+    entry.sentOn = this.socket;
+    this.sendRaw(entry.message);
+  }
+
+  private sendRaw(message: string): void {
+    if (this.socket?.readyState !== SOCKET_OPEN) return;
+    this.socket.send(message);
+  }
+
+  private dropSocket(): void {
+    const socket = this.socket;
+    this.socket = null;
+    this.connected = false;
+    if (!socket) return;
+    socket.onopen = null;
+    socket.onmessage = null;
+    socket.onerror = null;
+    socket.onclose = null;
+    socket.close();
+    this.entries.delete(`set_protocol_${this.appId}`);
+    for (const entry of this.entries.values()) {
+      if (entry.sentOn !== socket) continue;
+      entry.sentOn = null;
+      if (entry.kind === 'request') this.sendWhenConnected(entry);
+    }
+  }
+
+  private clearReconnectTimer(): void {
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+  }
+
+  private setStatus(status: CacheStatus): void {
+    if (status === this.currentStatus) return;
+    this.currentStatus = status;
+    for (const listener of this.statusListeners) listener(status);
+  }
+}
+
+function cacheFilter(command: string, payload: PayloadSource | undefined, subId: string): unknown[] {
+  if (payload === undefined) return [command];
+  return [command, typeof payload === 'function' ? payload(subId) : payload];
+}
