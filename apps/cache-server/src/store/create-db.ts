@@ -1,0 +1,89 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import { PostgresJSDialect } from 'kysely-postgres-js';
+import postgres from 'postgres';
+import type { Database } from './schema.ts';
+
+/** Which SQL engine a store runs on. */
+export type StoreDialect = 'sqlite' | 'postgres';
+
+/** Where the database lives: a SQLite file (or ':memory:') or a PostgreSQL URL (optionally one schema in it). */
+export interface DbConfig {
+  sqlitePath?: string;
+  databaseUrl?: string;
+  /** PostgreSQL schema to use (created if missing); default `public`. */
+  pgSchema?: string;
+  /** PostgreSQL pool size (default 10). */
+  pgMax?: number;
+}
+
+/** A Kysely instance plus its dialect name. */
+export interface CreatedDb {
+  db: Kysely<Database>;
+  dialect: StoreDialect;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** Applies the pragmas the service relies on: WAL, synchronous NORMAL, no foreign keys, a busy timeout. */
+function tuneSqlite(conn: SqliteDatabase.Database, inMemory: boolean): void {
+  if (!inMemory) conn.pragma('journal_mode = WAL');
+  conn.pragma('synchronous = NORMAL');
+  conn.pragma('foreign_keys = OFF');
+  conn.pragma('busy_timeout = 5000');
+  conn.pragma('cache_size = -65536');
+  conn.pragma('temp_store = MEMORY');
+}
+
+/** int8 and numeric come back from PostgreSQL as JS numbers, like SQLite's integers. */
+const pgNumberTypes = {
+  int8: {
+    to: 20,
+    from: [20],
+    serialize: (x: number | bigint | string) => String(x),
+    parse: (x: string) => Number(x),
+  },
+  numeric: {
+    to: 1700,
+    from: [1700],
+    serialize: (x: number | string) => String(x),
+    parse: (x: string) => Number(x),
+  },
+};
+
+/** Creates the PostgreSQL schema if missing (used before the pool is pinned to it). */
+async function ensurePgSchema(url: string, schema: string): Promise<void> {
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Opens a Kysely database on SQLite (better-sqlite3) or PostgreSQL (postgres.js); no migrations. */
+export async function createDb(config: DbConfig): Promise<CreatedDb> {
+  if (config.databaseUrl) {
+    const schema = config.pgSchema ?? 'public';
+    if (!SCHEMA_NAME.test(schema)) throw new Error(`invalid PostgreSQL schema name: ${schema}`);
+    if (schema !== 'public') await ensurePgSchema(config.databaseUrl, schema);
+    const client = postgres(config.databaseUrl, {
+      max: config.pgMax ?? 10,
+      onnotice: () => {},
+      types: pgNumberTypes,
+      connection: { search_path: schema },
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: client }) });
+    await sql`select 1`.execute(db);
+    return { db, dialect: 'postgres' };
+  }
+  const path = config.sqlitePath ?? './data/tide.db';
+  const inMemory = path === ':memory:';
+  if (!inMemory) mkdirSync(dirname(path), { recursive: true });
+  const conn = new SqliteDatabase(path);
+  tuneSqlite(conn, inMemory);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: conn }) });
+  return { db, dialect: 'sqlite' };
+}

@@ -1,0 +1,4 @@
+export { type CreatedDb, createDb, type DbConfig, type StoreDialect } from './create-db.ts';
+export { migrateToLatest, storeMigrations } from './migrations.ts';
+export { type OpenStoreOptions, openStore, type Store } from './open-store.ts';
+export type * from './schema.ts';

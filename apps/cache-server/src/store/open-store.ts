@@ -1,0 +1,49 @@
+import type { Kysely, Transaction } from 'kysely';
+import { createDb, type DbConfig, type StoreDialect } from './create-db.ts';
+import { migrateToLatest } from './migrations.ts';
+import type { Database } from './schema.ts';
+
+/** A migrated database ready for queries, with a single-writer gate for ingest transactions. */
+export interface Store {
+  db: Kysely<Database>;
+  dialect: StoreDialect;
+  /** Runs `fn` in a transaction; writes through here never overlap (one writer at a time). */
+  write<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
+  /** Closes the connection(s); further use throws. */
+  close(): Promise<void>;
+}
+
+/** Options of openStore: where the data lives, and whether to run migrations (default true). */
+export interface OpenStoreOptions extends DbConfig {
+  migrate?: boolean;
+}
+
+/** Opens (and by default migrates) the store on SQLite (default `./data/tide.db`) or PostgreSQL (`databaseUrl`). */
+export async function openStore(options: OpenStoreOptions = {}): Promise<Store> {
+  const { db, dialect } = await createDb(options);
+  try {
+    if (options.migrate !== false) await migrateToLatest(db, dialect);
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+  let tail: Promise<unknown> = Promise.resolve();
+  let closed = false;
+  const write = <T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> => {
+    if (closed) return Promise.reject(new Error('store is closed'));
+    const run = tail.then(() => db.transaction().execute(fn));
+    tail = run.catch(() => undefined);
+    return run;
+  };
+  return {
+    db,
+    dialect,
+    write,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await tail;
+      await db.destroy();
+    },
+  };
+}
