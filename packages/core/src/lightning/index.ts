@@ -1,2 +1,6 @@
 // @tide/core/lightning: BOLT 11, LNURL-pay, zaps (NIP-57), NWC (NIP-47), WebLN, HTTP auth (NIP-98).
+
+export * from './bolt11-amount.ts';
+export * from './bolt11-decode.ts';
 export * from './bolt11-encode.ts';
+export * from './bolt11-expiry.ts';
