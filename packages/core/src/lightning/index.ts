@@ -4,3 +4,7 @@ export * from './bolt11-amount.ts';
 export * from './bolt11-decode.ts';
 export * from './bolt11-encode.ts';
 export * from './bolt11-expiry.ts';
+export * from './http-auth.ts';
+export * from './lnurl.ts';
+export * from './webln.ts';
+export * from './zap.ts';
