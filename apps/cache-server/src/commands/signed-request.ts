@@ -1,5 +1,6 @@
 import type { NostrEvent } from '@tide/core/nostr';
 import { getEventHash, verifyEvent } from 'nostr-tools/pure';
+import { CommandError } from './context.ts';
 
 /** Kind of signed app-settings / auth events (NIP-78). */
 export const SIGNED_REQUEST_KIND = 30078;
@@ -70,4 +71,19 @@ export function checkSignedEvent(value: unknown, options: SignedEventCheck): Sig
     return { ok: false, reason: `${field} created_at must be within 5 minutes of now` };
   }
   return { ok: true, event: candidate };
+}
+
+/**
+ * Reads and verifies the signed event in `payload[field]` (`event_from_user` or `settings_event`) with
+ * {@link checkSignedEvent}; throws a CommandError (NOTICE + EOSE) with the reason when it is refused.
+ */
+export function requireSignedEvent(
+  payload: Record<string, unknown> | undefined,
+  field: 'event_from_user' | 'settings_event',
+  now: number,
+  kind?: number,
+): NostrEvent {
+  const result = checkSignedEvent(payload?.[field], { field, now, kind });
+  if (!result.ok) throw new CommandError(result.reason);
+  return result.event;
 }

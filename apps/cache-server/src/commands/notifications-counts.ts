@@ -1,0 +1,43 @@
+import type { CacheEvent } from '@tide/core/nostr';
+import { NOTIFICATION_TYPES } from '../defaults/index.ts';
+import type { Store } from '../store/open-store.ts';
+import type { CommandContext } from './context.ts';
+import { countsTopic } from './notifications-seen.ts';
+import { type Payload, requireHex } from './people-common.ts';
+
+/** 10000112: unread counts, one top-level key per type code (no content). */
+export const NOTIFICATION_COUNTS_KIND = 10000112;
+
+/** The 10000112 object of a user: `{kind, pubkey, "1": n, "3": n, ...}` with every type code present. */
+export async function notificationCountsEvent(store: Store, pubkey: string): Promise<CacheEvent> {
+  const rows = await store.db
+    .selectFrom('notification_counts')
+    .select(['type', 'cnt'])
+    .where('pubkey', '=', pubkey)
+    .execute();
+  const event: CacheEvent = { kind: NOTIFICATION_COUNTS_KIND, pubkey };
+  for (const type of NOTIFICATION_TYPES) event[String(type)] = 0;
+  for (const row of rows) event[String(row.type)] = Number(row.cnt);
+  return event;
+}
+
+/**
+ * notification_counts {pubkey} (long-lived): EOSE, then a 10000112 push now and whenever the user's counters
+ * change, at most once per second, until CLOSE.
+ */
+export async function notificationCounts(ctx: CommandContext, payload: Payload): Promise<CacheEvent[]> {
+  const pubkey = requireHex(payload, 'pubkey');
+  ctx.live({
+    topics: [countsTopic(pubkey)],
+    minIntervalMs: 1000,
+    onlyOnChange: true,
+    initial: true,
+    produce: async () => [await notificationCountsEvent(ctx.store, pubkey)],
+  });
+  return [];
+}
+
+/** Handlers of the live notification counter. */
+export const notificationsCountsCommands = {
+  notification_counts: notificationCounts,
+};

@@ -1,0 +1,91 @@
+import type { CacheEvent } from '@tide/core/nostr';
+import { NOTIFICATION_TYPE_GROUPS } from '../defaults/index.ts';
+import { CommandError } from './context.ts';
+import { isPubkeyArg, notificationArgs, notificationEvent } from './notifications-format.ts';
+import { isNotificationVisible } from './notifications-visibility.ts';
+import {
+  eventsByIds,
+  followerCounts,
+  intArg,
+  isHex64,
+  optionalHex,
+  type Payload,
+  type PeopleContext,
+  requireHex,
+  synthetic,
+  userInfos,
+} from './people-common.ts';
+import { mutedPubkeys } from './people-moderation.ts';
+import { USER_STATS_KIND } from './people-profile.ts';
+
+/** Most notifications one get_notifications answer carries. */
+export const MAX_NOTIFICATIONS = 100;
+
+/**
+ * get_notifications {pubkey, limit=20 ≤100, since, until, offset, type_group=all, user_pubkey}: the recipient's
+ * notifications newest first (created_at within [since, until], `offset` skips rows at the boundary), filtered by
+ * type group and visibility; then `{kind: 10000105, content: {pubkey, followers_count}}` for every user named in
+ * them, then the referenced events and the kind 0 (+ scores) of everyone involved.
+ */
+export async function getNotifications(ctx: PeopleContext, payload: Payload): Promise<CacheEvent[]> {
+  const pubkey = requireHex(payload, 'pubkey');
+  const viewer = optionalHex(payload, 'user_pubkey') ?? pubkey;
+  const limit = intArg(payload, 'limit', 20, MAX_NOTIFICATIONS);
+  const offset = intArg(payload, 'offset', 0, 10_000);
+  const since = intArg(payload, 'since', 0);
+  const until = intArg(payload, 'until', ctx.now());
+  const group = payload?.type_group ?? 'all';
+  if (typeof group !== 'string' || !(group in NOTIFICATION_TYPE_GROUPS)) throw new CommandError('invalid type_group');
+  const types = NOTIFICATION_TYPE_GROUPS[group];
+  const muted = await mutedPubkeys(ctx.store, viewer);
+
+  const visible: Array<{
+    row: { pubkey: string; created_at: number; type: number; args: string };
+    users: string[];
+    events: string[];
+  }> = [];
+  let skipped = 0;
+  let scanned = 0;
+  const batch = 200;
+  while (visible.length < limit) {
+    let q = ctx.store.db
+      .selectFrom('notifications')
+      .select(['pubkey', 'created_at', 'type', 'args', 'actor_pubkey', 'id'])
+      .where('pubkey', '=', pubkey)
+      .where('created_at', '>=', since)
+      .where('created_at', '<=', until);
+    if (types) q = q.where('type', 'in', [...types]);
+    const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(batch).offset(scanned).execute();
+    scanned += rows.length;
+    for (const row of rows) {
+      const args = notificationArgs(row);
+      const users = Object.entries(args).flatMap(([k, v]) => (isPubkeyArg(k) && isHex64(v) ? [v] : []));
+      if (row.actor_pubkey && !users.includes(row.actor_pubkey)) users.push(row.actor_pubkey);
+      const events = Object.entries(args).flatMap(([k, v]) => (!isPubkeyArg(k) && isHex64(v) ? [v] : []));
+      if (!(await isNotificationVisible(ctx.store, row, users, muted))) continue;
+      if (skipped < offset) {
+        skipped += 1;
+        continue;
+      }
+      visible.push({ row, users, events });
+      if (visible.length >= limit) break;
+    }
+    if (rows.length < batch) break;
+  }
+
+  const out: CacheEvent[] = visible.map((item) => notificationEvent(item.row));
+  const actorList = [...new Set(visible.flatMap((item) => item.users))];
+  const counts = await followerCounts(ctx.store, actorList);
+  for (const pk of actorList) out.push(synthetic(USER_STATS_KIND, { pubkey: pk, followers_count: counts[pk] ?? 0 }));
+  const referenced = await eventsByIds(ctx.store, [...new Set(visible.flatMap((item) => item.events))]);
+  out.push(...referenced);
+  const authors = new Set(actorList);
+  for (const event of referenced) authors.add(event.pubkey);
+  out.push(...(await userInfos(ctx.store, [...authors])));
+  return out;
+}
+
+/** Handlers of the notification list command. */
+export const notificationsListCommands = {
+  get_notifications: getNotifications,
+};

@@ -1,0 +1,48 @@
+import type { CacheEvent } from '@tide/core/nostr';
+import type { CommandContext } from './context.ts';
+import type { Payload, PeopleContext } from './people-common.ts';
+import { requireHex } from './people-common.ts';
+import { requireSignedEvent } from './signed-request.ts';
+
+/** 10000111: notifications seen-until timestamp. */
+export const NOTIFICATIONS_SEEN_KIND = 10000111;
+
+/** Topic poked when a user's notification or DM counters change outside ingest. */
+export function countsTopic(pubkey: string): string {
+  return `p:${pubkey}`;
+}
+
+/** get_notifications_seen {pubkey}: 10000111 with the seen-until seconds; nothing for a user who never set it. */
+export async function getNotificationsSeen(ctx: PeopleContext, payload: Payload): Promise<CacheEvent[]> {
+  const pubkey = requireHex(payload, 'pubkey');
+  const row = await ctx.store.db
+    .selectFrom('notifications_seen')
+    .select('seen_until')
+    .where('pubkey', '=', pubkey)
+    .executeTakeFirst();
+  return row ? [{ kind: NOTIFICATIONS_SEEN_KIND, content: String(Number(row.seen_until)) }] : [];
+}
+
+/**
+ * set_notifications_seen {event_from_user}: verifies the signed request, stores its `created_at` as the author's
+ * seen-until and zeroes their unread counters (pushing the new counts to live subscriptions). Answers nothing.
+ */
+export async function setNotificationsSeen(ctx: CommandContext, payload: Payload): Promise<CacheEvent[]> {
+  const event = requireSignedEvent(payload, 'event_from_user', ctx.now());
+  await ctx.store.write(async (trx) => {
+    await trx
+      .insertInto('notifications_seen')
+      .values({ pubkey: event.pubkey, seen_until: event.created_at })
+      .onConflict((oc) => oc.column('pubkey').doUpdateSet({ seen_until: event.created_at }))
+      .execute();
+    await trx.updateTable('notification_counts').set({ cnt: 0 }).where('pubkey', '=', event.pubkey).execute();
+  });
+  ctx.notifier.notify(countsTopic(event.pubkey));
+  return [];
+}
+
+/** Handlers of the seen-until commands. */
+export const notificationsSeenCommands = {
+  get_notifications_seen: getNotificationsSeen,
+  set_notifications_seen: setNotificationsSeen,
+};

@@ -1,0 +1,33 @@
+import { NOTIFICATION_TYPE_NAMES } from '../defaults/index.ts';
+import type { Store } from '../store/open-store.ts';
+import { type NotificationRow, notificationArgs } from './notifications-format.ts';
+
+/** Types listed by get_notifications besides those with settings names: live event (501) and deep replies (601). */
+const EXTRA_VISIBLE_TYPES = new Set([501, 601]);
+
+/**
+ * Read-time visibility of a notification (semantics §5.3): known types only (never 2 while the follower still
+ * follows, never DM notifications 401), and no user involved that the viewer muted.
+ */
+export async function isNotificationVisible(
+  store: Store,
+  row: NotificationRow,
+  users: readonly string[],
+  muted: ReadonlySet<string>,
+): Promise<boolean> {
+  const type = Number(row.type);
+  if (!NOTIFICATION_TYPE_NAMES[type] && !EXTRA_VISIBLE_TYPES.has(type)) return false;
+  if (users.some((pk) => muted.has(pk))) return false;
+  if (type === 2) {
+    const follower = notificationArgs(row).follower;
+    if (typeof follower !== 'string') return false;
+    const still = await store.db
+      .selectFrom('pubkey_followers')
+      .select('pubkey')
+      .where('pubkey', '=', row.pubkey)
+      .where('follower_pubkey', '=', follower)
+      .executeTakeFirst();
+    return still === undefined;
+  }
+  return true;
+}

@@ -1,0 +1,221 @@
+import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
+import type { Store } from '../store/open-store.ts';
+import { type CommandContext, CommandError } from './context.ts';
+
+/** What most PEOPLE/NOTIFICATIONS/DM handlers use from the command context (store and clock). */
+export type PeopleContext = Pick<CommandContext, 'store' | 'now'>;
+
+/** A command payload: a JSON object of named arguments (may be missing). */
+export type Payload = Record<string, unknown> | undefined;
+
+const HEX64 = /^[0-9a-f]{64}$/;
+
+/** A stored signed event that can also travel as a cache result object. */
+export type StoredEvent = NostrEvent & CacheEvent;
+
+/** Kind-0 metadata, user scores and follower counts (protocol §2). */
+export const USER_SCORE_KIND = 10000108;
+/** 10000133: `{pubkey: followers_count}`. */
+export const FOLLOWER_COUNTS_KIND = 10000133;
+/** 10000158: verified names `{pubkey: name}`. */
+export const VERIFIED_NAMES_KIND = 10000158;
+/** 10000113: FeedRange paging object. */
+export const FEED_RANGE_KIND = 10000113;
+
+/** True for a 64-char lowercase hex string. */
+export function isHex64(value: unknown): value is string {
+  return typeof value === 'string' && HEX64.test(value);
+}
+
+/** Reads a required hex pubkey/id argument, else throws `invalid <name>`. */
+export function requireHex(payload: Payload, name: string): string {
+  const value = payload?.[name];
+  if (!isHex64(value)) throw new CommandError(`invalid ${name}`);
+  return value;
+}
+
+/** Reads an optional hex argument: undefined when absent or empty, else throws `invalid <name>` when malformed. */
+export function optionalHex(payload: Payload, name: string): string | undefined {
+  const value = payload?.[name];
+  if (value === undefined || value === null || value === '') return undefined;
+  if (!isHex64(value)) throw new CommandError(`invalid ${name}`);
+  return value;
+}
+
+/** Reads a list of hex values, else throws `invalid <name>`; capped at `max` entries. */
+export function requireHexList(payload: Payload, name: string, max = 1000): string[] {
+  const value = payload?.[name];
+  if (!Array.isArray(value) || !value.every(isHex64)) throw new CommandError(`invalid ${name}`);
+  if (value.length > max) throw new CommandError(`too many ${name} (max ${max})`);
+  return [...new Set(value)];
+}
+
+/** Reads an optional non-negative integer argument clamped to `max`, with a default. */
+export function intArg(payload: Payload, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+  const value = payload?.[name];
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    throw new CommandError(`invalid ${name}`);
+  }
+  return Math.min(Math.floor(value), max);
+}
+
+/** Reads an optional boolean argument with a default. */
+export function boolArg(payload: Payload, name: string, fallback: boolean): boolean {
+  const value = payload?.[name];
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== 'boolean') throw new CommandError(`invalid ${name}`);
+  return value;
+}
+
+interface EventRow {
+  id: string;
+  pubkey: string;
+  kind: number;
+  created_at: number;
+  tags: string;
+  content: string;
+  sig: string;
+}
+
+/** Turns a stored row into a Nostr event (tags parsed from JSON text). */
+export function rowToEvent(row: EventRow): StoredEvent {
+  return {
+    id: row.id,
+    pubkey: row.pubkey,
+    created_at: Number(row.created_at),
+    kind: Number(row.kind),
+    tags: JSON.parse(row.tags) as string[][],
+    content: row.content,
+    sig: row.sig,
+  };
+}
+
+const EVENT_COLUMNS = ['id', 'pubkey', 'kind', 'created_at', 'tags', 'content', 'sig'] as const;
+
+/** Stored events by id, in the order of `ids` (unknown ids skipped). */
+export async function eventsByIds(store: Store, ids: readonly string[]): Promise<StoredEvent[]> {
+  if (ids.length === 0) return [];
+  const rows = await store.db
+    .selectFrom('events')
+    .select(EVENT_COLUMNS)
+    .where('id', 'in', [...ids])
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, rowToEvent(row)]));
+  return ids.flatMap((id) => {
+    const event = byId.get(id);
+    return event ? [event] : [];
+  });
+}
+
+/** The current version of a replaceable (identifier '') or addressable event. */
+export async function currentReplaceable(
+  store: Store,
+  pubkey: string,
+  kind: number,
+  identifier = '',
+): Promise<StoredEvent | undefined> {
+  const row = await store.db
+    .selectFrom('replaceable_events as r')
+    .innerJoin('events as e', 'e.id', 'r.event_id')
+    .select(['e.id', 'e.pubkey', 'e.kind', 'e.created_at', 'e.tags', 'e.content', 'e.sig'])
+    .where('r.pubkey', '=', pubkey)
+    .where('r.kind', '=', kind)
+    .where('r.identifier', '=', identifier)
+    .executeTakeFirst();
+  return row ? rowToEvent(row) : undefined;
+}
+
+/** Current events of one replaceable kind for many authors, in the order of `pubkeys`. */
+export async function currentReplaceableMany(
+  store: Store,
+  pubkeys: readonly string[],
+  kind: number,
+): Promise<StoredEvent[]> {
+  if (pubkeys.length === 0) return [];
+  const rows = await store.db
+    .selectFrom('replaceable_events as r')
+    .innerJoin('events as e', 'e.id', 'r.event_id')
+    .select(['e.id', 'e.pubkey', 'e.kind', 'e.created_at', 'e.tags', 'e.content', 'e.sig'])
+    .where('r.pubkey', 'in', [...pubkeys])
+    .where('r.kind', '=', kind)
+    .where('r.identifier', '=', '')
+    .execute();
+  const byPubkey = new Map(rows.map((row) => [row.pubkey, rowToEvent(row)]));
+  return pubkeys.flatMap((pk) => {
+    const event = byPubkey.get(pk);
+    return event ? [event] : [];
+  });
+}
+
+/** Follower counts of the given users (only users with a stats row). */
+export async function followerCounts(store: Store, pubkeys: readonly string[]): Promise<Record<string, number>> {
+  if (pubkeys.length === 0) return {};
+  const rows = await store.db
+    .selectFrom('user_stats')
+    .select(['pubkey', 'followers_count'])
+    .where('pubkey', 'in', [...pubkeys])
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.pubkey, Number(row.followers_count)]));
+}
+
+/** Verified names of the given users (10000158 content). */
+export async function verifiedNames(store: Store, pubkeys: readonly string[]): Promise<Record<string, string>> {
+  if (pubkeys.length === 0) return {};
+  const rows = await store.db
+    .selectFrom('verified_users')
+    .select(['pubkey', 'name', 'default_name'])
+    .where('pubkey', 'in', [...pubkeys])
+    .orderBy('default_name', 'asc')
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.pubkey, row.name]));
+}
+
+/** Synthetic object with JSON content. */
+export function synthetic(kind: number, content: unknown, extra: Record<string, unknown> = {}): CacheEvent {
+  return { kind, content: JSON.stringify(content), ...extra };
+}
+
+/**
+ * The user_infos answer for `pubkeys`: each known kind 0 (in order), then 10000108 and 10000133 with follower
+ * counts, then 10000158 verified names when any (semantics §2.3 user_infos).
+ */
+export async function userInfos(store: Store, pubkeys: readonly string[]): Promise<CacheEvent[]> {
+  const unique = [...new Set(pubkeys)];
+  if (unique.length === 0) return [];
+  const [metadata, counts, names] = await Promise.all([
+    currentReplaceableMany(store, unique, 0),
+    followerCounts(store, unique),
+    verifiedNames(store, unique),
+  ]);
+  const out: CacheEvent[] = [...metadata];
+  out.push(synthetic(USER_SCORE_KIND, counts), synthetic(FOLLOWER_COUNTS_KIND, counts));
+  if (Object.keys(names).length > 0) out.push(synthetic(VERIFIED_NAMES_KIND, names));
+  return out;
+}
+
+/** A FeedRange (10000113) for items already sorted descending by `value` (protocol §3.1). */
+export function feedRange(orderBy: string, items: ReadonlyArray<{ element: string; value: number }>): CacheEvent {
+  if (items.length === 0) return synthetic(FEED_RANGE_KIND, { order_by: orderBy, elements: [] });
+  const values = items.map((item) => item.value);
+  return synthetic(FEED_RANGE_KIND, {
+    since: Math.min(...values),
+    until: Math.max(...values),
+    order_by: orderBy,
+    elements: items.map((item) => item.element),
+  });
+}
+
+/** `p`-tag pubkeys of an event, de-duplicated, in tag order (valid hex only). */
+export function pTagPubkeys(event: NostrEvent, limit = 5000): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const tag of event.tags) {
+    if (tag[0] === 'p' && isHex64(tag[1]) && !seen.has(tag[1])) {
+      seen.add(tag[1]);
+      out.push(tag[1]);
+      if (out.length >= limit) break;
+    }
+  }
+  return out;
+}

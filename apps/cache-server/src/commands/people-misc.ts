@@ -1,0 +1,133 @@
+import type { CacheEvent } from '@tide/core/nostr';
+import type { CommandContext } from './context.ts';
+import {
+  currentReplaceableMany,
+  eventsByIds,
+  intArg,
+  type Payload,
+  type PeopleContext,
+  requireHex,
+  synthetic,
+  USER_SCORE_KIND,
+} from './people-common.ts';
+import { requireSignedEvent } from './signed-request.ts';
+
+/** 10000134: suggested users `[{group, members: [{pubkey, name}]}]`. */
+export const SUGGESTED_USERS_KIND = 10000134;
+/** 10000100: note stats. */
+export const NOTE_STATS_KIND = 10000100;
+
+/** report_user {pubkey, event_from_user}: records a report by the signer against `pubkey`. Answers nothing. */
+export async function reportUser(ctx: CommandContext, payload: Payload): Promise<CacheEvent[]> {
+  const event = requireSignedEvent(payload, 'event_from_user', ctx.now());
+  const target = requireHex(payload, 'pubkey');
+  await ctx.store.write((trx) =>
+    trx.insertInto('reports').values({ reporter: event.pubkey, type: 1, target, created_at: ctx.now() }).execute(),
+  );
+  return [];
+}
+
+/** Display name of a kind-0 content (display_name, displayName, name), '' when unreadable. */
+function profileName(content: string): string {
+  try {
+    const meta = JSON.parse(content) as Record<string, unknown>;
+    for (const key of ['display_name', 'displayName', 'name']) {
+      const value = meta[key];
+      if (typeof value === 'string' && value.trim()) return value.trim();
+    }
+  } catch {
+    // unreadable metadata: no name
+  }
+  return '';
+}
+
+/**
+ * get_suggested_users: groups of well-followed users computed from the store ("Popular" by followers, "Writers" by
+ * articles), each member `{pubkey, name}`; then the members' kind 0 and a 10000108 score map.
+ */
+export async function getSuggestedUsers(ctx: PeopleContext): Promise<CacheEvent[]> {
+  const size = 12;
+  const popular = await ctx.store.db
+    .selectFrom('user_stats')
+    .innerJoin('replaceable_events as r', (j) => j.onRef('r.pubkey', '=', 'user_stats.pubkey').on('r.kind', '=', 0))
+    .select(['user_stats.pubkey', 'followers_count'])
+    .where('followers_count', '>', 0)
+    .orderBy('followers_count', 'desc')
+    .orderBy('user_stats.pubkey')
+    .limit(size)
+    .execute();
+  const writers = await ctx.store.db
+    .selectFrom('user_stats')
+    .innerJoin('replaceable_events as r', (j) => j.onRef('r.pubkey', '=', 'user_stats.pubkey').on('r.kind', '=', 0))
+    .select(['user_stats.pubkey', 'followers_count'])
+    .where('long_form_note_count', '>', 0)
+    .orderBy('long_form_note_count', 'desc')
+    .orderBy('followers_count', 'desc')
+    .orderBy('user_stats.pubkey')
+    .limit(size)
+    .execute();
+  const all = [...new Set([...popular, ...writers].map((row) => row.pubkey))];
+  const metadata = await currentReplaceableMany(ctx.store, all, 0);
+  const names = new Map(metadata.map((event) => [event.pubkey, profileName(event.content)]));
+  const member = (pubkey: string) => ({ pubkey, name: names.get(pubkey) ?? '' });
+  const groups = [
+    { group: 'Popular', members: popular.map((row) => member(row.pubkey)) },
+    { group: 'Writers', members: writers.map((row) => member(row.pubkey)) },
+  ].filter((group) => group.members.length > 0);
+  const scores = Object.fromEntries([...popular, ...writers].map((row) => [row.pubkey, Number(row.followers_count)]));
+  return [synthetic(SUGGESTED_USERS_KIND, groups), ...metadata, synthetic(USER_SCORE_KIND, scores)];
+}
+
+/**
+ * user_profile_scored_content {pubkey, limit=5 ≤100, user_pubkey}: the user's top-scored notes, best first, each
+ * followed by its 10000100 stats.
+ */
+export async function userProfileScoredContent(ctx: PeopleContext, payload: Payload): Promise<CacheEvent[]> {
+  const pubkey = requireHex(payload, 'pubkey');
+  const limit = intArg(payload, 'limit', 5, 100);
+  const rows = await ctx.store.db
+    .selectFrom('event_stats')
+    .selectAll()
+    .where('author_pubkey', '=', pubkey)
+    .where('kind', '=', 1)
+    .orderBy('score', 'desc')
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+  const events = new Map(
+    (
+      await eventsByIds(
+        ctx.store,
+        rows.map((r) => r.event_id),
+      )
+    ).map((e) => [e.id, e]),
+  );
+  const out: CacheEvent[] = [];
+  for (const row of rows) {
+    const event = events.get(row.event_id);
+    if (!event) continue;
+    out.push(
+      event,
+      synthetic(NOTE_STATS_KIND, {
+        event_id: row.event_id,
+        likes: Number(row.likes),
+        replies: Number(row.replies),
+        mentions: Number(row.mentions),
+        reposts: Number(row.reposts),
+        zaps: Number(row.zaps),
+        satszapped: Number(row.satszapped),
+        score: Number(row.score),
+        score24h: Number(row.score24h),
+        bookmarks: 0,
+      }),
+    );
+  }
+  return out;
+}
+
+/** Handlers of the remaining people commands. */
+export const peopleMiscCommands = {
+  report_user: reportUser,
+  get_suggested_users: getSuggestedUsers,
+  user_profile_scored_content: userProfileScoredContent,
+};

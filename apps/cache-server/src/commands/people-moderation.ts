@@ -1,0 +1,106 @@
+import type { CacheEvent } from '@tide/core/nostr';
+import type { Store } from '../store/open-store.ts';
+import { type Payload, type PeopleContext, requireHex, synthetic } from './people-common.ts';
+
+/** 10000131: why a user is hidden for a viewer (`{action, pubkey}` or `{action, group}`). */
+export const FILTERING_REASON_KIND = 10000131;
+
+const MUTE_LIST_KIND = 10000;
+const LISTS_KIND = 30000;
+
+/** Moderation groups a viewer subscribes to per scope, from their stored app settings (defaults when absent). */
+export async function moderationGroups(store: Store, viewer: string, scope: string): Promise<string[]> {
+  const row = await store.db
+    .selectFrom('app_settings')
+    .select('content')
+    .where('pubkey', '=', viewer)
+    .executeTakeFirst();
+  const defaults = scope === 'content' ? ['primal_spam'] : ['primal_spam', 'primal_nsfw'];
+  if (!row) return defaults;
+  try {
+    const settings = JSON.parse(row.content) as Record<string, unknown>;
+    if (settings.applyContentModeration === false) return [];
+    const lists = settings.contentModeration;
+    if (!Array.isArray(lists) || lists.length === 0) return defaults;
+    return lists.flatMap((item) => {
+      const entry = item as { name?: unknown; scopes?: unknown };
+      return typeof entry.name === 'string' && Array.isArray(entry.scopes) && entry.scopes.includes(scope)
+        ? [entry.name]
+        : [];
+    });
+  } catch {
+    return defaults;
+  }
+}
+
+/** True when `viewer` has `pubkey` in a list item of (kind, identifier) with tag p. */
+async function listHasPubkey(store: Store, viewer: string, kind: number, identifier: string, pubkey: string) {
+  const row = await store.db
+    .selectFrom('list_items')
+    .select('value')
+    .where('pubkey', '=', viewer)
+    .where('kind', '=', kind)
+    .where('identifier', '=', identifier)
+    .where('tag', '=', 'p')
+    .where('value', '=', pubkey)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The 10000131 filtering reason for `pubkey` as seen by `viewer`, or undefined when visible: allow-listed →
+ * `{action: "allow", pubkey}`; muted (kind 10000 or 30000 d=mute) → `{action: "block", pubkey}`; on a spam/nsfw
+ * filter list the viewer subscribes to (content scope) → `{action: "block", group}`.
+ */
+export async function filteringReason(store: Store, viewer: string, pubkey: string): Promise<CacheEvent | undefined> {
+  if (viewer === pubkey) return undefined;
+  if (await listHasPubkey(store, viewer, LISTS_KIND, 'allowlist', pubkey)) {
+    return synthetic(FILTERING_REASON_KIND, { action: 'allow', pubkey });
+  }
+  const muted =
+    (await listHasPubkey(store, viewer, MUTE_LIST_KIND, '', pubkey)) ||
+    (await listHasPubkey(store, viewer, LISTS_KIND, 'mute', pubkey));
+  if (muted) return synthetic(FILTERING_REASON_KIND, { action: 'block', pubkey });
+  const groups = await moderationGroups(store, viewer, 'content');
+  const wanted = groups.flatMap((g) => (g === 'primal_spam' ? ['spam'] : g === 'primal_nsfw' ? ['nsfw'] : []));
+  if (wanted.length === 0) return undefined;
+  const row = await store.db
+    .selectFrom('filter_list')
+    .select('grp')
+    .where('target', '=', pubkey)
+    .where('target_type', '=', 'pubkey')
+    .where('blocked', '=', 1)
+    .where('grp', 'in', wanted)
+    .executeTakeFirst();
+  return row ? synthetic(FILTERING_REASON_KIND, { action: 'block', group: `primal_${row.grp}` }) : undefined;
+}
+
+/** Pubkeys the viewer muted (kind 10000 and 30000 d=mute `p` items). */
+export async function mutedPubkeys(store: Store, viewer: string): Promise<Set<string>> {
+  const rows = await store.db
+    .selectFrom('list_items')
+    .select('value')
+    .where('pubkey', '=', viewer)
+    .where('tag', '=', 'p')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('kind', '=', MUTE_LIST_KIND), eb('identifier', '=', '')]),
+        eb.and([eb('kind', '=', LISTS_KIND), eb('identifier', '=', 'mute')]),
+      ]),
+    )
+    .execute();
+  return new Set(rows.map((row) => row.value));
+}
+
+/** search_filterlist {pubkey, user_pubkey}: the 10000131 reason when `user_pubkey` hides `pubkey`, else nothing. */
+export async function searchFilterlist(ctx: PeopleContext, payload: Payload): Promise<CacheEvent[]> {
+  const pubkey = requireHex(payload, 'pubkey');
+  const viewer = requireHex(payload, 'user_pubkey');
+  const reason = await filteringReason(ctx.store, viewer, pubkey);
+  return reason ? [reason] : [];
+}
+
+/** Handlers of the moderation commands. */
+export const peopleModerationCommands = {
+  search_filterlist: searchFilterlist,
+};

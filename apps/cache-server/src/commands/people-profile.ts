@@ -1,0 +1,91 @@
+import type { CacheEvent } from '@tide/core/nostr';
+import type { Store } from '../store/open-store.ts';
+import {
+  currentReplaceable,
+  optionalHex,
+  type Payload,
+  type PeopleContext,
+  requireHex,
+  synthetic,
+  VERIFIED_NAMES_KIND,
+  verifiedNames,
+} from './people-common.ts';
+import { filteringReason } from './people-moderation.ts';
+
+/** 10000105: user profile stats. */
+export const USER_STATS_KIND = 10000105;
+/** 10000125: is_user_following answer. */
+export const IS_USER_FOLLOWING_KIND = 10000125;
+
+/** The 10000105 content of a user (zeros when the user is unknown). */
+export async function userStatsContent(store: Store, pubkey: string): Promise<Record<string, unknown>> {
+  const row = await store.db.selectFrom('user_stats').selectAll().where('pubkey', '=', pubkey).executeTakeFirst();
+  const n = (v: number | null | undefined) => Number(v ?? 0);
+  return {
+    pubkey,
+    follows_count: n(row?.follows_count),
+    followers_count: n(row?.followers_count),
+    note_count: n(row?.note_count),
+    long_form_note_count: n(row?.long_form_note_count),
+    reply_count: n(row?.reply_count),
+    time_joined: row?.time_joined == null ? null : Number(row.time_joined),
+    relay_count: n(row?.relay_count),
+    total_zap_count: n(row?.total_zap_count),
+    total_satszapped: n(row?.total_satszapped),
+    media_count: n(row?.media_count),
+    content_zap_count: n(row?.content_zap_count),
+  };
+}
+
+/** True when the pubkey is on a hard block group (csam, impersonation): such profiles answer nothing. */
+async function isHardBlocked(store: Store, pubkey: string): Promise<boolean> {
+  const row = await store.db
+    .selectFrom('filter_list')
+    .select('grp')
+    .where('target', '=', pubkey)
+    .where('target_type', '=', 'pubkey')
+    .where('blocked', '=', 1)
+    .where('grp', 'in', ['csam', 'impersonation'])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** user_profile {pubkey, user_pubkey}: kind 0, 10000105 stats, verified names, 10000131 when the viewer hides them. */
+export async function userProfile(ctx: PeopleContext, payload: Payload): Promise<CacheEvent[]> {
+  const pubkey = requireHex(payload, 'pubkey');
+  const viewer = optionalHex(payload, 'user_pubkey');
+  if (await isHardBlocked(ctx.store, pubkey)) return [];
+  const [metadata, stats, names] = await Promise.all([
+    currentReplaceable(ctx.store, pubkey, 0),
+    userStatsContent(ctx.store, pubkey),
+    verifiedNames(ctx.store, [pubkey]),
+  ]);
+  const out: CacheEvent[] = [];
+  if (metadata) out.push(metadata);
+  out.push(synthetic(USER_STATS_KIND, stats));
+  if (Object.keys(names).length > 0) out.push(synthetic(VERIFIED_NAMES_KIND, names));
+  if (viewer) {
+    const reason = await filteringReason(ctx.store, viewer, pubkey);
+    if (reason) out.push(reason);
+  }
+  return out;
+}
+
+/** is_user_following {pubkey, user_pubkey}: 10000125 "true"/"false" = pubkey's contact list holds user_pubkey. */
+export async function isUserFollowing(ctx: PeopleContext, payload: Payload): Promise<CacheEvent[]> {
+  const pubkey = requireHex(payload, 'pubkey');
+  const other = requireHex(payload, 'user_pubkey');
+  const row = await ctx.store.db
+    .selectFrom('pubkey_followers')
+    .select('pubkey')
+    .where('pubkey', '=', other)
+    .where('follower_pubkey', '=', pubkey)
+    .executeTakeFirst();
+  return [{ kind: IS_USER_FOLLOWING_KIND, content: row ? 'true' : 'false' }];
+}
+
+/** Handlers of the profile commands. */
+export const peopleProfileCommands = {
+  user_profile: userProfile,
+  is_user_following: isUserFollowing,
+};

@@ -1,0 +1,134 @@
+import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
+import { APP_RELEASES, defaultAppSettings } from '../defaults/index.ts';
+import { type CommandContext, CommandError } from './context.ts';
+import type { Payload, PeopleContext } from './people-common.ts';
+import { requireSignedEvent } from './signed-request.ts';
+
+/** 10000103: app settings (stored signed event or synthetic default). */
+export const APP_SETTINGS_KIND = 10000103;
+/** 10000138: app releases `{ios, android}`. */
+export const APP_RELEASES_KIND = 10000138;
+/** Client name used in the default settings' d tag when the request carries none. */
+export const DEFAULT_CLIENT = 'Primal-Web App';
+
+const ZEROS_64 = '0'.repeat(64);
+
+/** Parses settings content as a JSON object, else throws `settings content must be a JSON object`. */
+function parseSettings(content: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(content) as unknown;
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // fall through
+  }
+  throw new CommandError('settings content must be a JSON object');
+}
+
+/** get_default_app_settings {client}: `{kind: 10000103, tags: [["d", client]], content: <defaults>}`. */
+export async function getDefaultAppSettings(_ctx: PeopleContext, payload: Payload): Promise<CacheEvent[]> {
+  const client = typeof payload?.client === 'string' && payload.client ? payload.client : DEFAULT_CLIENT;
+  return [{ kind: APP_SETTINGS_KIND, tags: [['d', client]], content: JSON.stringify(defaultAppSettings()) }];
+}
+
+/** get_app_releases: 10000138 `{ios: {date, version}, android: {date, version}}`. */
+export async function getAppReleases(): Promise<CacheEvent[]> {
+  return [{ kind: APP_RELEASES_KIND, content: JSON.stringify(APP_RELEASES) }];
+}
+
+/**
+ * get_app_settings {event_from_user}: the user's stored settings event; a new user gets a synthetic 10000103
+ * default (zero id/pubkey/sig, d tag from the request's first tag), which is also stored for them (storing settings
+ * makes a user eligible for notifications, semantics §5.2).
+ */
+export async function getAppSettings(ctx: PeopleContext, payload: Payload): Promise<CacheEvent[]> {
+  const request = requireSignedEvent(payload, 'event_from_user', ctx.now());
+  const now = ctx.now();
+  const stored = await ctx.store.db
+    .selectFrom('app_settings')
+    .select('event')
+    .where('pubkey', '=', request.pubkey)
+    .executeTakeFirst();
+  if (stored) {
+    await ctx.store.write((trx) =>
+      trx.updateTable('app_settings').set({ accessed_at: now }).where('pubkey', '=', request.pubkey).execute(),
+    );
+    return [JSON.parse(stored.event) as CacheEvent];
+  }
+  const client = request.tags[0]?.[1] || DEFAULT_CLIENT;
+  const content = JSON.stringify(defaultAppSettings());
+  const synthetic: CacheEvent = {
+    id: ZEROS_64,
+    pubkey: ZEROS_64,
+    created_at: now,
+    kind: APP_SETTINGS_KIND,
+    tags: [['d', client]],
+    content,
+    sig: '0'.repeat(128),
+  };
+  await ctx.store.write((trx) =>
+    trx
+      .insertInto('app_settings')
+      .values({
+        pubkey: request.pubkey,
+        event_id: ZEROS_64,
+        created_at: now,
+        accessed_at: now,
+        event: JSON.stringify(synthetic),
+        content,
+      })
+      .onConflict((oc) => oc.column('pubkey').doNothing())
+      .execute(),
+  );
+  return [synthetic];
+}
+
+/**
+ * set_app_settings {settings_event}: verifies the signed kind-30078 event, shallow-merges top-level keys missing from
+ * its content from the previously stored settings, stores it and answers it.
+ */
+export async function setAppSettings(ctx: CommandContext, payload: Payload): Promise<CacheEvent[]> {
+  const event: NostrEvent = requireSignedEvent(payload, 'settings_event', ctx.now());
+  const incoming = parseSettings(event.content);
+  const now = ctx.now();
+  const stored = await ctx.store.write(async (trx) => {
+    const previous = await trx
+      .selectFrom('app_settings')
+      .select('content')
+      .where('pubkey', '=', event.pubkey)
+      .executeTakeFirst();
+    let merged = incoming;
+    if (previous) {
+      try {
+        merged = { ...(JSON.parse(previous.content) as Record<string, unknown>), ...incoming };
+      } catch {
+        merged = incoming;
+      }
+    }
+    const content = JSON.stringify(merged) === JSON.stringify(incoming) ? event.content : JSON.stringify(merged);
+    const toStore: CacheEvent = { ...event, content };
+    const row = {
+      pubkey: event.pubkey,
+      event_id: event.id,
+      created_at: event.created_at,
+      accessed_at: now,
+      event: JSON.stringify(toStore),
+      content,
+    };
+    await trx
+      .insertInto('app_settings')
+      .values(row)
+      .onConflict((oc) => oc.column('pubkey').doUpdateSet(row))
+      .execute();
+    return toStore;
+  });
+  ctx.notifier.notify(`settings:${event.pubkey}`);
+  return [stored];
+}
+
+/** Handlers of the app settings commands. */
+export const settingsAppCommands = {
+  get_default_app_settings: getDefaultAppSettings,
+  get_app_releases: getAppReleases,
+  get_app_settings: getAppSettings,
+  set_app_settings: setAppSettings,
+};
