@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { makeAppId } from './app-id.ts';
-import { CacheClient, type CacheClientOptions, type CacheStatus } from './cache-client.ts';
+import { CacheClient } from './cache-client.ts';
 import { CacheError, CacheNoticeError, isCacheNotice } from './cache-errors.ts';
+import type { CacheClientOptions, CacheStatus } from './cache-options.ts';
 import { startTestCacheServer, type TestCacheServer } from './cache-test-server.ts';
 import type { Logger } from './socket-types.ts';
 

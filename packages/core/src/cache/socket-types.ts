@@ -1,3 +1,6 @@
+export type { Logger } from '../model/logger.ts';
+export { silentLogger } from '../model/logger.ts';
+
 /** What a socket handler receives: only `data` is read. */
 export interface SocketMessageEvent {
   data: unknown;
@@ -29,20 +32,6 @@ export type WebSocketConstructor = new (url: string) => WebSocketLike;
 
 /** The `readyState` value of an open socket (same in every implementation). */
 export const SOCKET_OPEN = 1;
-
-/** Where the clients report what went wrong; `console` fits. */
-export interface Logger {
-  debug(message: string, ...detail: unknown[]): void;
-  warn(message: string, ...detail: unknown[]): void;
-  error(message: string, ...detail: unknown[]): void;
-}
-
-/** A logger that drops everything. */
-export const silentLogger: Logger = {
-  debug: () => {},
-  warn: () => {},
-  error: () => {},
-};
 
 /** The WebSocket constructor of the environment, or an error saying to pass one. */
 export function defaultWebSocket(): WebSocketConstructor {

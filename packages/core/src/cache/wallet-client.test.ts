@@ -19,7 +19,7 @@ afterEach(async () => {
 
 describe('WalletClient', () => {
   it('rejects with no_socket while no socket is open, and opens nothing', async () => {
-    const error = await wallet.request('membership_status', {}).catch((e: CacheError) => e);
+    const error = (await wallet.request('membership_status', {}).catch((e: CacheError) => e)) as CacheError;
     expect(error.code).toBe('no_socket');
     expect(error.message).toBe('no_socket');
     expect(() => wallet.subscribe('membership_purchase_monitor', {}, () => {})).toThrow('no_socket');
@@ -39,6 +39,8 @@ describe('WalletClient', () => {
     expect(events).toEqual([{ kind: 10000500, content: '{"available":true}' }]);
     expect(server.received.every((m) => (m[2] as { cache: string[] }).cache[0] !== 'set_primal_protocol')).toBe(true);
     wallet.close();
-    expect((await wallet.request('membership_status').catch((e: CacheError) => e)).code).toBe('no_socket');
+    expect(((await wallet.request('membership_status').catch((e: CacheError) => e)) as CacheError).code).toBe(
+      'no_socket',
+    );
   });
 });
