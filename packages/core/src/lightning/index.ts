@@ -6,5 +6,6 @@ export * from './bolt11-encode.ts';
 export * from './bolt11-expiry.ts';
 export * from './http-auth.ts';
 export * from './lnurl.ts';
+export * from './nwc.ts';
 export * from './webln.ts';
 export * from './zap.ts';
