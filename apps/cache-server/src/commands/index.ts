@@ -1,0 +1,19 @@
+// Every command module registers its handlers here (owners append their import + registerCommands line).
+import { coreImportCommands } from './core-import.ts';
+import { coreNetStatsCommands } from './core-net-stats.ts';
+import { coreProtocolCommands } from './core-protocol.ts';
+import { coreRelayCommands } from './core-relays.ts';
+import { peopleCommands } from './people-commands.ts';
+import { commandRegistry, registerCommands } from './registry.ts';
+
+registerCommands(coreProtocolCommands);
+registerCommands(coreImportCommands);
+registerCommands(coreNetStatsCommands);
+registerCommands(coreRelayCommands);
+registerCommands(peopleCommands);
+
+export type * from './context.ts';
+export { CommandError } from './context.ts';
+export { CommandRegistry, commandRegistry, registerCommands } from './registry.ts';
+/** The registry with every command of the service. */
+export const allCommands = commandRegistry;

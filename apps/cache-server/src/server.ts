@@ -1,0 +1,166 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { NostrEvent } from '@tide/core/nostr';
+import pino, { type Logger } from 'pino';
+import { WebSocketServer } from 'ws';
+import type { CommandRecord, IngestResult, IngestSource } from './commands/context.ts';
+import { allCommands } from './commands/index.ts';
+import type { RelayInfoOptions } from './http/nip11.ts';
+import { createHttpHandler, type HttpRoute, nip11Route } from './http/router.ts';
+import { type OpenStoreOptions, openStore, type Store } from './store/index.ts';
+import { publishToRelays } from './upstream/publish.ts';
+import { serveCacheConnection } from './ws/cache-endpoint.ts';
+import { ChangeNotifier } from './ws/change-notifier.ts';
+import { DEFAULT_LIMITS, type ServerLimits } from './ws/limits.ts';
+import type { ServerCore } from './ws/server-core.ts';
+
+/** The ingest pipeline's signature (`ingestEvents` of `src/ingest`). */
+export type IngestFn = (
+  store: Store,
+  events: readonly unknown[],
+  options: { source?: string; now?: number; relayUrl?: string },
+) => Promise<Array<{ id: string; ok: boolean; reason: string; stored?: boolean }>>;
+
+/** Options of startServer. */
+export interface StartServerOptions extends OpenStoreOptions {
+  /** Interface to bind (default 127.0.0.1). */
+  host?: string;
+  /** Port (default 0: a random free port). */
+  port?: number;
+  /** Use this already open store (not closed by `close()`), instead of opening one from sqlitePath/databaseUrl. */
+  store?: Store;
+  /** Directory of the built web app (served with SPA fallback). */
+  webRoot?: string;
+  /** Directory of seeded media files, served at `/media/...`. */
+  mediaRoot?: string;
+  /** Relays to follow and ingest from. */
+  upstream?: string[];
+  /** Logger (default: pino at LOG_LEVEL, silent when unset). */
+  logger?: Logger;
+  /** Clock in Unix seconds (tests). */
+  now?: () => number;
+  /** Limits overrides. */
+  limits?: Partial<ServerLimits>;
+  /** Extra or replacement command handlers (tests). */
+  commands?: CommandRecord;
+  /** Ingest pipeline override (default: `ingestEvents` of src/ingest). */
+  ingest?: IngestFn;
+  /** NIP-11 fields. */
+  relayInfo?: RelayInfoOptions;
+  /** Extra HTTP routes tried before the built-in ones. */
+  routes?: HttpRoute[];
+}
+
+/** A running server. */
+export interface RunningServer {
+  /** Caching-service WebSocket address, `ws://host:port/v1`. */
+  url: string;
+  /** NIP-01 relay address, `ws://host:port/`. */
+  relayUrl: string;
+  /** HTTP base, `http://host:port`. */
+  httpUrl: string;
+  port: number;
+  store: Store;
+  notifier: ChangeNotifier;
+  /** Stops accepting, closes every socket, stops upstream, closes the store (if opened here). */
+  close(): Promise<void>;
+}
+
+/** The ingest pipeline of src/ingest, loaded on first use (the module is written in parallel). */
+const defaultIngest: IngestFn = async (store, events, options) => {
+  const path = './ingest/index.ts';
+  const mod = (await import(path)) as { ingestEvents: IngestFn };
+  return mod.ingestEvents(store, events, options);
+};
+
+/** Starts the caching service: HTTP + WebSocket (`/v1` cache protocol, `/` relay) on one port. */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const logger = options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'silent' });
+  const limits: ServerLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const now = options.now ?? (() => Math.floor(Date.now() / 1000));
+  const ownsStore = !options.store;
+  const store = options.store ?? (await openStore(options));
+  const ingestFn = options.ingest ?? defaultIngest;
+  const notifier = new ChangeNotifier();
+  const registry = options.commands ? allCommands.with(options.commands) : allCommands;
+
+  const ingest = async (events: readonly unknown[], source: IngestSource): Promise<IngestResult[]> => {
+    const results = await ingestFn(store, events, { source, now: now() });
+    const accepted: NostrEvent[] = [];
+    results.forEach((result, i) => {
+      if (result.ok && result.reason === '') accepted.push(events[i] as NostrEvent);
+    });
+    notifier.eventsAccepted(accepted);
+    return results.map(({ id, ok, reason }) => ({ id, ok, reason }));
+  };
+
+  const core: ServerCore = {
+    store,
+    notifier,
+    registry,
+    limits,
+    logger,
+    now,
+    ingest,
+    publish: (event, relays, timeoutMs) => publishToRelays(event, relays, timeoutMs),
+  };
+
+  const routes: HttpRoute[] = [...(options.routes ?? []), nip11Route(limits, options.relayInfo)];
+  const server: Server = createServer(createHttpHandler(routes, logger));
+  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageLength * 2 });
+
+  server.on('upgrade', (req, socket, head) => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (path !== '/v1') {
+      socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      serveCacheConnection(ws, core);
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  logger.info({ host, port: address.port }, 'cache server listening');
+
+  let closing: Promise<void> | null = null;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      for (const client of wss.clients) client.close(1001, 'server shutting down');
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          for (const client of wss.clients) client.terminate();
+          resolve();
+        }, 2000);
+        timer.unref();
+        wss.close(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (ownsStore) await store.close();
+      logger.info('cache server stopped');
+    })();
+    return closing;
+  };
+
+  return {
+    url: `ws://${host}:${address.port}/v1`,
+    relayUrl: `ws://${host}:${address.port}/`,
+    httpUrl: `http://${host}:${address.port}`,
+    port: address.port,
+    store,
+    notifier,
+    close,
+  };
+}

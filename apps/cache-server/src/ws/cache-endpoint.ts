@@ -1,0 +1,139 @@
+import { isHex } from '@tide/core/nostr';
+import type { WebSocket } from 'ws';
+import { type CommandContext, CommandError, type ConnectionState, type LiveSpec } from '../commands/context.ts';
+import { pushEvents, sendNotice, sendResults, usesZlib } from './cache-frames.ts';
+import { runPlainFilter } from './cache-plain-filter.ts';
+import { Connection } from './connection.ts';
+import { startLivePush } from './live-push.ts';
+import type { ServerCore } from './server-core.ts';
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Serves one caching-service connection at `/v1` (protocol §1): REQ with a cache filter, CLOSE, plain filters. */
+export function serveCacheConnection(socket: WebSocket, core: ServerCore): Connection {
+  const conn = new Connection(socket, core.limits, core.logger);
+  const state: ConnectionState = { id: conn.id, userPubkey: null, protocol: {} };
+  const inFlight = new Set<string>();
+
+  const handleReq = async (subId: string, filter: Record<string, unknown>): Promise<void> => {
+    const cache = filter.cache;
+    let command = '';
+    let payload: Record<string, unknown> = {};
+    if (cache !== undefined) {
+      if (!Array.isArray(cache) || typeof cache[0] !== 'string') {
+        sendNotice(conn, subId, 'invalid: cache filter must be [command, payload]');
+        return;
+      }
+      if (cache.length > 1 && !isObject(cache[1])) {
+        sendNotice(conn, subId, 'invalid: command payload must be a JSON object');
+        return;
+      }
+      command = cache[0];
+      payload = isObject(cache[1]) ? cache[1] : {};
+    }
+    const handler = cache === undefined ? undefined : core.registry.get(command);
+    if (cache !== undefined && !handler) {
+      sendNotice(conn, subId, 'unknown api request');
+      return;
+    }
+    if (state.userPubkey === null && isHex(payload.user_pubkey, 64)) state.userPubkey = payload.user_pubkey;
+    let liveSpec: LiveSpec | null = null;
+    const ctx: CommandContext = {
+      store: core.store,
+      now: core.now,
+      logger: core.logger,
+      connection: state,
+      subId,
+      command: command || 'filter',
+      notifier: core.notifier,
+      ingest: core.ingest,
+      publish: core.publish,
+      live: (spec) => {
+        liveSpec = spec;
+      },
+    };
+    const zlibBefore = usesZlib(state.protocol);
+    inFlight.add(subId);
+    try {
+      const events = handler ? await handler(ctx, payload) : await runPlainFilter(ctx, core.registry, filter);
+      if (!conn.isOpen) return;
+      await sendResults(conn, subId, events, zlibBefore && usesZlib(state.protocol));
+      const spec = liveSpec as LiveSpec | null;
+      if (spec && conn.isOpen) {
+        const stop = startLivePush(spec, core.notifier, (pushed) => pushEvents(conn, subId, pushed), core.logger);
+        conn.addSubscription(subId, stop);
+      }
+    } catch (err) {
+      if (err instanceof CommandError) {
+        sendNotice(conn, subId, err.message);
+      } else {
+        core.logger.error({ err, command, conn: conn.id }, 'command failed');
+        sendNotice(conn, subId, 'error');
+      }
+    } finally {
+      inFlight.delete(subId);
+    }
+  };
+
+  const handleMessage = (text: string): void => {
+    if (text.length > core.limits.maxMessageLength) {
+      conn.sendJson(['NOTICE', '', `invalid: message too large (max ${core.limits.maxMessageLength} bytes)`]);
+      return;
+    }
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      conn.sendJson(['NOTICE', '', 'invalid: message is not JSON']);
+      return;
+    }
+    if (!Array.isArray(message) || typeof message[0] !== 'string') {
+      conn.sendJson(['NOTICE', '', 'invalid: message must be a JSON array starting with a type']);
+      return;
+    }
+    const [type, subId] = message;
+    if (typeof subId !== 'string' || subId.length === 0 || subId.length > core.limits.maxSubIdLength) {
+      conn.sendJson(['NOTICE', '', `invalid: ${type} needs a sub-id of 1 to ${core.limits.maxSubIdLength} characters`]);
+      return;
+    }
+    if (type === 'CLOSE') {
+      conn.removeSubscription(subId);
+      return;
+    }
+    if (type !== 'REQ') {
+      conn.sendJson(['NOTICE', subId, `invalid: unsupported message type ${type.slice(0, 20)}`]);
+      return;
+    }
+    const filter = message[2];
+    if (!isObject(filter)) {
+      sendNotice(conn, subId, 'invalid: REQ needs a filter object');
+      return;
+    }
+    if (inFlight.has(subId)) {
+      sendNotice(conn, subId, 'duplicate: a request with this sub-id is still running');
+      return;
+    }
+    conn.removeSubscription(subId);
+    if (conn.subscriptionCount + inFlight.size >= core.limits.maxSubscriptions) {
+      sendNotice(conn, subId, 'too many subscriptions');
+      return;
+    }
+    void handleReq(subId, filter);
+  };
+
+  socket.on('message', (data, isBinary) => {
+    conn.touch();
+    if (!conn.messages.take()) {
+      conn.sendJson(['NOTICE', '', 'rate-limited: slow down']);
+      return;
+    }
+    if (isBinary) {
+      conn.sendJson(['NOTICE', '', 'invalid: binary frames are not accepted']);
+      return;
+    }
+    handleMessage(data.toString());
+  });
+  return conn;
+}

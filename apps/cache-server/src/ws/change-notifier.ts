@@ -1,0 +1,61 @@
+import type { NostrEvent } from '@tide/core/nostr';
+import type { ChangeNotifierLike } from '../commands/context.ts';
+
+type Listener = () => void;
+type EventListener = (event: NostrEvent) => void;
+
+/**
+ * The server's change hub: topic pokes for live cache subscriptions, and the stream of newly accepted events for
+ * relay subscriptions. `eventsAccepted` pokes `ingest`, `author:<pubkey>`, `p:<pubkey>` (each p tag) and `kind:<n>`.
+ */
+export class ChangeNotifier implements ChangeNotifierLike {
+  private readonly topics = new Map<string, Set<Listener>>();
+  private readonly eventListeners = new Set<EventListener>();
+
+  /** Calls `listener` whenever `topic` is poked; returns the function that stops it. */
+  on(topic: string, listener: Listener): () => void {
+    let set = this.topics.get(topic);
+    if (!set) {
+      set = new Set();
+      this.topics.set(topic, set);
+    }
+    set.add(listener);
+    return () => {
+      const current = this.topics.get(topic);
+      if (!current) return;
+      current.delete(listener);
+      if (current.size === 0) this.topics.delete(topic);
+    };
+  }
+
+  /** Pokes every listener of `topic`. */
+  notify(topic: string): void {
+    const set = this.topics.get(topic);
+    if (!set) return;
+    for (const listener of [...set]) listener();
+  }
+
+  /** Calls `listener` with every event accepted from now on (stored or ephemeral); returns the stop function. */
+  onEvent(listener: EventListener): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
+  /** Announces newly accepted events: relay listeners get each event, then the topics they touch are poked once. */
+  eventsAccepted(events: readonly NostrEvent[]): void {
+    if (events.length === 0) return;
+    const touched = new Set<string>(['ingest']);
+    for (const event of events) {
+      for (const listener of [...this.eventListeners]) listener(event);
+      touched.add(`author:${event.pubkey}`);
+      touched.add(`kind:${event.kind}`);
+      for (const tag of event.tags) if (tag[0] === 'p' && typeof tag[1] === 'string') touched.add(`p:${tag[1]}`);
+    }
+    for (const topic of touched) this.notify(topic);
+  }
+
+  /** Number of topics with listeners (for tests and stats). */
+  get topicCount(): number {
+    return this.topics.size;
+  }
+}

@@ -1,0 +1,80 @@
+/** Per-connection limits of both endpoints (also published in the NIP-11 document). */
+export interface ServerLimits {
+  /** Largest accepted text frame in bytes; bigger gets a NOTICE and is dropped. */
+  maxMessageLength: number;
+  /** Open subscriptions per connection (relay REQs; cache live subscriptions and requests in flight). */
+  maxSubscriptions: number;
+  /** Filters per relay REQ/COUNT. */
+  maxFilters: number;
+  /** Largest `limit` honoured in a relay filter (bigger is clamped). */
+  maxLimit: number;
+  /** `limit` used when a relay filter has none. */
+  defaultLimit: number;
+  /** Tags per event. */
+  maxEventTags: number;
+  /** Characters of event content. */
+  maxContentLength: number;
+  /** Longest accepted sub-id. */
+  maxSubIdLength: number;
+  /** Sustained messages per second per connection (token bucket refill rate). */
+  messagesPerSecond: number;
+  /** Burst of messages per connection (token bucket size). */
+  messageBurst: number;
+  /** Sustained events per second per connection (relay EVENT and import_events count each event). */
+  eventsPerSecond: number;
+  /** Burst of events per connection. */
+  eventBurst: number;
+  /** A connection with no message and no open subscription for this long is closed. */
+  idleTimeoutMs: number;
+  /** Ping period; a socket that missed the previous pong is dropped. */
+  pingIntervalMs: number;
+  /** A connection whose unsent output exceeds this many bytes is closed (slow consumer). */
+  maxBufferedBytes: number;
+  /** Events accepted with created_at at most this many seconds in the future. */
+  maxFutureSeconds: number;
+}
+
+/** Default limits. */
+export const DEFAULT_LIMITS: ServerLimits = {
+  maxMessageLength: 512 * 1024,
+  maxSubscriptions: 200,
+  maxFilters: 20,
+  maxLimit: 1000,
+  defaultLimit: 500,
+  maxEventTags: 2000,
+  maxContentLength: 256 * 1024,
+  maxSubIdLength: 256,
+  messagesPerSecond: 200,
+  messageBurst: 400,
+  eventsPerSecond: 50,
+  eventBurst: 200,
+  idleTimeoutMs: 10 * 60_000,
+  pingIntervalMs: 30_000,
+  maxBufferedBytes: 16 * 1024 * 1024,
+  maxFutureSeconds: 300,
+};
+
+/** A token bucket: `take(n)` succeeds while tokens last; tokens refill at `rate` per second up to `burst`. */
+export class TokenBucket {
+  private tokens: number;
+  private last: number;
+
+  constructor(
+    private readonly rate: number,
+    private readonly burst: number,
+    private readonly clock: () => number = Date.now,
+  ) {
+    this.tokens = burst;
+    this.last = clock();
+  }
+
+  /** Takes `n` tokens if available; false (and nothing taken) when the bucket is short. */
+  take(n = 1): boolean {
+    const now = this.clock();
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.rate);
+    this.last = now;
+    if (this.tokens < n) return false;
+    this.tokens -= n;
+    return true;
+  }
+}

@@ -1,0 +1,22 @@
+import type { NostrEvent } from '@tide/core/nostr';
+import type { Logger } from 'pino';
+import type { IngestResult, IngestSource } from '../commands/context.ts';
+import type { CommandRegistry } from '../commands/registry.ts';
+import type { Store } from '../store/index.ts';
+import type { ChangeNotifier } from './change-notifier.ts';
+import type { ServerLimits } from './limits.ts';
+
+/** What every endpoint of one running server shares. */
+export interface ServerCore {
+  store: Store;
+  notifier: ChangeNotifier;
+  registry: CommandRegistry;
+  limits: ServerLimits;
+  logger: Logger;
+  /** Unix seconds. */
+  now(): number;
+  /** Validates, stores and indexes events, then announces the accepted ones (relay subscribers, topics). */
+  ingest(events: readonly unknown[], source: IngestSource): Promise<IngestResult[]>;
+  /** Sends an event to relays and collects each relay's raw reply. */
+  publish(event: NostrEvent, relays: readonly string[], timeoutMs: number): Promise<Array<[string, string]>>;
+}
