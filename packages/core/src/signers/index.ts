@@ -1,0 +1,4 @@
+export * from './local-signer.ts';
+export * from './nip07-signer.ts';
+export * from './pin-vault.ts';
+export * from './signer.ts';
