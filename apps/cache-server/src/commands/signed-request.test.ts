@@ -45,7 +45,7 @@ describe('checkSignedEvent', () => {
     const badTags = { ...signed(), tags: [[{ a: 1 }]] };
     expect(checkSignedEvent(badTags, opts)).toEqual({
       ok: false,
-      reason: 'event_from_user tags must be arrays of strings',
+      reason: 'event_from_user tags must be arrays of non-object items',
     });
   });
 

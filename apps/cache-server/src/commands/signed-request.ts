@@ -1,5 +1,4 @@
-import type { NostrEvent } from '@tide/core/nostr';
-import { getEventHash, verifyEvent } from 'nostr-tools/pure';
+import { getEventHash, type NostrEvent, verifyEvent } from '@tide/core/nostr';
 import { CommandError } from './context.ts';
 
 /** Kind of signed app-settings / auth events (NIP-78). */
@@ -38,7 +37,7 @@ function shapeProblem(value: unknown): string | null {
   if (typeof e.content !== 'string') return 'content must be a string';
   if (typeof e.created_at !== 'number' || !Number.isInteger(e.created_at)) return 'created_at must be a number';
   if (typeof e.pubkey !== 'string' || !HEX64.test(e.pubkey)) return 'pubkey must be 64 lowercase hex characters';
-  if (!isTagList(e.tags)) return 'tags must be arrays of strings';
+  if (!isTagList(e.tags)) return 'tags must be arrays of non-object items';
   if (typeof e.id !== 'string' || !HEX64.test(e.id)) return 'id must be 64 lowercase hex characters';
   if (typeof e.sig !== 'string' || !HEX128.test(e.sig)) return 'sig must be 128 lowercase hex characters';
   return null;
