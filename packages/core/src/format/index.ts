@@ -1,0 +1,3 @@
+export * from './dates.ts';
+export * from './keys.ts';
+export * from './numbers.ts';
