@@ -1,0 +1,121 @@
+import type { Page } from '../../model/index.ts';
+import { parseNotificationCounts, parseSeenUntil } from '../../model/index.ts';
+import type { NostrEvent } from '../../nostr/index.ts';
+import { CacheKind } from '../../nostr/index.ts';
+import type { CacheClient } from '../cache-client.ts';
+import type { RequestOptions } from '../cache-options.ts';
+import { type CommandClient, contentOf, type PageOptions, requestEvents, requestPage } from './command-helpers.ts';
+
+/** Notification tabs (`type_group`). */
+export type NotificationGroup = 'all' | 'zaps' | 'replies' | 'mentions' | 'reposts';
+
+/** `get_notifications`: new ones (`since`, limit 100) or older ones (`until`, limit 20). */
+export function fetchNotifications(
+  client: CommandClient,
+  params: {
+    pubkey: string;
+    limit?: number;
+    since?: number;
+    until?: number;
+    type_group: NotificationGroup;
+    user_pubkey?: string;
+  },
+  options?: PageOptions,
+): Promise<Page> {
+  const limit = params.limit ?? (params.until ? 20 : 100);
+  return requestPage(client, 'get_notifications', { ...params, limit }, options);
+}
+
+/** `get_notifications_seen`: when the user last looked at notifications (seconds). */
+export async function fetchNotificationsSeen(
+  client: CommandClient,
+  params: { pubkey: string },
+  options?: RequestOptions,
+): Promise<number> {
+  const event = (await requestEvents(client, 'get_notifications_seen', params, options)).find(
+    (e) => e.kind === CacheKind.Timestamp,
+  );
+  return event ? parseSeenUntil(event) : 0;
+}
+
+/** `set_notifications_seen`: a signed 30078 whose `created_at` is the seen timestamp. */
+export async function setNotificationsSeen(
+  client: CommandClient,
+  params: { event_from_user: NostrEvent },
+  options?: RequestOptions,
+): Promise<void> {
+  await requestEvents(client, 'set_notifications_seen', params, options);
+}
+
+/** `notification_counts` (live): unread counts pushed while subscribed; returns the function that sends CLOSE. */
+export function subscribeNotificationCounts(
+  client: CacheClient,
+  pubkey: string,
+  onCounts: (counts: { total: number; byType: Record<number, number> }) => void,
+): () => void {
+  return client.subscribe(
+    'notification_counts',
+    (subid) => ({ pubkey, subid }),
+    (event) => {
+      if (event.kind === CacheKind.NotificationStats) onCounts(parseNotificationCounts(event));
+    },
+    { purpose: 'notif_stats', closeExtra: (subid) => ({ cache: ['notification_counts', { subid }] }) },
+  );
+}
+
+/** `get_app_settings`: the user's settings JSON (signed 30078 request). */
+export async function fetchAppSettings(
+  client: CommandClient,
+  params: { event_from_user: NostrEvent },
+  options?: RequestOptions,
+): Promise<unknown> {
+  return contentOf(await requestEvents(client, 'get_app_settings', params, options), CacheKind.AppSettings);
+}
+
+/** `set_app_settings`: saves settings (note the key `settings_event`). */
+export async function saveAppSettings(
+  client: CommandClient,
+  params: { settings_event: NostrEvent },
+  options?: RequestOptions,
+): Promise<void> {
+  await requestEvents(client, 'set_app_settings', params, options);
+}
+
+/** `get_default_app_settings`: default settings JSON for a client name. */
+export async function fetchDefaultAppSettings(
+  client: CommandClient,
+  params: { client: string } = { client: 'Primal-Web App' },
+  options?: RequestOptions,
+): Promise<unknown> {
+  return contentOf(await requestEvents(client, 'get_default_app_settings', params, options), CacheKind.AppSettings);
+}
+
+/** `get_app_subsettings`: one settings subkey (user-home-feeds, user-reads-feeds, user-nwc). */
+export async function fetchAppSubsettings(
+  client: CommandClient,
+  params: { event_from_user: NostrEvent },
+  options?: RequestOptions,
+): Promise<unknown> {
+  return contentOf(await requestEvents(client, 'get_app_subsettings', params, options), CacheKind.AppSubsettings);
+}
+
+/** `set_app_subsettings`: saves one settings subkey (the value is in the signed event's content). */
+export async function saveAppSubsettings(
+  client: CommandClient,
+  params: { event_from_user: NostrEvent },
+  options?: RequestOptions,
+): Promise<void> {
+  await requestEvents(client, 'set_app_subsettings', params, options);
+}
+
+/** Latest mobile releases (`get_app_releases`). */
+export interface AppReleases {
+  ios?: { date: number; version: string };
+  android?: { date: number; version: string };
+}
+
+/** `get_app_releases`: latest iOS and Android versions. */
+export async function fetchAppReleases(client: CommandClient, options?: RequestOptions): Promise<AppReleases> {
+  const content = contentOf(await requestEvents(client, 'get_app_releases', undefined, options));
+  return (typeof content === 'object' && content !== null ? content : {}) as AppReleases;
+}
