@@ -1,10 +1,10 @@
 import type { CacheEvent } from '@tide/core/nostr';
 import { NOTIFICATION_TYPE_GROUPS } from '../defaults/index.ts';
+import { enrichPosts } from './bundle.ts';
 import { CommandError } from './context.ts';
 import { isPubkeyArg, notificationArgs, notificationEvent } from './notifications-format.ts';
 import { isNotificationVisible } from './notifications-visibility.ts';
 import {
-  eventsByIds,
   followerCounts,
   intArg,
   isHex64,
@@ -25,7 +25,8 @@ export const MAX_NOTIFICATIONS = 100;
  * get_notifications {pubkey, limit=20 ≤100, since, until, offset, type_group=all, user_pubkey}: the recipient's
  * notifications newest first (created_at within [since, until], `offset` skips rows at the boundary), filtered by
  * type group and visibility; then `{kind: 10000105, content: {pubkey, followers_count}}` for every user named in
- * them, then the referenced events and the kind 0 (+ scores) of everyone involved.
+ * them, then the enriched bundle of the referenced events (no FeedRange: clients page by created_at) and the
+ * kind 0 of involved users the bundle did not cover.
  */
 export async function getNotifications(ctx: PeopleContext, payload: Payload): Promise<CacheEvent[]> {
   const pubkey = requireHex(payload, 'pubkey');
@@ -77,11 +78,16 @@ export async function getNotifications(ctx: PeopleContext, payload: Payload): Pr
   const actorList = [...new Set(visible.flatMap((item) => item.users))];
   const counts = await followerCounts(ctx.store, actorList);
   for (const pk of actorList) out.push(synthetic(USER_STATS_KIND, { pubkey: pk, followers_count: counts[pk] ?? 0 }));
-  const referenced = await eventsByIds(ctx.store, [...new Set(visible.flatMap((item) => item.events))]);
-  out.push(...referenced);
-  const authors = new Set(actorList);
-  for (const event of referenced) authors.add(event.pubkey);
-  out.push(...(await userInfos(ctx.store, [...authors])));
+  const referenced = [...new Set(visible.flatMap((item) => item.events))];
+  const bundle = await enrichPosts(
+    ctx.store,
+    referenced.map((id) => ({ id, value: ctx.now() })),
+    { viewer, range: false },
+  );
+  out.push(...bundle);
+  const covered = new Set(bundle.flatMap((e) => (e.kind === 0 && typeof e.pubkey === 'string' ? [e.pubkey] : [])));
+  const missing = actorList.filter((pk) => !covered.has(pk));
+  if (missing.length > 0) out.push(...(await userInfos(ctx.store, missing)));
   return out;
 }
 

@@ -1,9 +1,10 @@
 import type { CacheEvent } from '@tide/core/nostr';
+import { enrichPosts } from './bundle.ts';
 import type { CommandContext } from './context.ts';
 import {
   currentReplaceableMany,
-  eventsByIds,
   intArg,
+  optionalHex,
   type Payload,
   type PeopleContext,
   requireHex,
@@ -14,8 +15,6 @@ import { requireSignedEvent } from './signed-request.ts';
 
 /** 10000134: suggested users `[{group, members: [{pubkey, name}]}]`. */
 export const SUGGESTED_USERS_KIND = 10000134;
-/** 10000100: note stats. */
-export const NOTE_STATS_KIND = 10000100;
 
 /** report_user {pubkey, event_from_user}: records a report by the signer against `pubkey`. Answers nothing. */
 export async function reportUser(ctx: CommandContext, payload: Payload): Promise<CacheEvent[]> {
@@ -79,50 +78,27 @@ export async function getSuggestedUsers(ctx: PeopleContext): Promise<CacheEvent[
 }
 
 /**
- * user_profile_scored_content {pubkey, limit=5 ≤100, user_pubkey}: the user's top-scored notes, best first, each
- * followed by its 10000100 stats.
+ * user_profile_scored_content {pubkey, limit=5 ≤100, user_pubkey}: the user's top-scored notes as an enriched
+ * bundle (best first; FeedRange ordered by score).
  */
 export async function userProfileScoredContent(ctx: PeopleContext, payload: Payload): Promise<CacheEvent[]> {
   const pubkey = requireHex(payload, 'pubkey');
+  const viewer = optionalHex(payload, 'user_pubkey') ?? null;
   const limit = intArg(payload, 'limit', 5, 100);
   const rows = await ctx.store.db
     .selectFrom('event_stats')
-    .selectAll()
+    .select(['event_id', 'score'])
     .where('author_pubkey', '=', pubkey)
     .where('kind', '=', 1)
     .orderBy('score', 'desc')
     .orderBy('created_at', 'desc')
     .limit(limit)
     .execute();
-  const events = new Map(
-    (
-      await eventsByIds(
-        ctx.store,
-        rows.map((r) => r.event_id),
-      )
-    ).map((e) => [e.id, e]),
+  return enrichPosts(
+    ctx.store,
+    rows.map((row) => ({ id: row.event_id, value: Number(row.score) })),
+    { viewer, orderBy: 'score' },
   );
-  const out: CacheEvent[] = [];
-  for (const row of rows) {
-    const event = events.get(row.event_id);
-    if (!event) continue;
-    out.push(
-      event,
-      synthetic(NOTE_STATS_KIND, {
-        event_id: row.event_id,
-        likes: Number(row.likes),
-        replies: Number(row.replies),
-        mentions: Number(row.mentions),
-        reposts: Number(row.reposts),
-        zaps: Number(row.zaps),
-        satszapped: Number(row.satszapped),
-        score: Number(row.score),
-        score24h: Number(row.score24h),
-        bookmarks: 0,
-      }),
-    );
-  }
-  return out;
 }
 
 /** Handlers of the remaining people commands. */
