@@ -5,8 +5,13 @@ import pino, { type Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import type { CommandRecord, IngestResult, IngestSource } from './commands/context.ts';
 import { allCommands } from './commands/index.ts';
+import { linkPreviewRoute } from './http/link-preview.ts';
+import { mediaCacheRoute } from './http/media-cache.ts';
 import type { RelayInfoOptions } from './http/nip11.ts';
+import { nostrJsonRoute } from './http/nostr-json.ts';
 import { createHttpHandler, type HttpRoute, nip11Route } from './http/router.ts';
+import { mediaFilesRoute, webAppRoute } from './http/web-app.ts';
+import { serveRelayConnection } from './relay/relay-endpoint.ts';
 import { type OpenStoreOptions, openStore, type Store } from './store/index.ts';
 import { publishToRelays } from './upstream/publish.ts';
 import { serveCacheConnection } from './ws/cache-endpoint.ts';
@@ -49,6 +54,8 @@ export interface StartServerOptions extends OpenStoreOptions {
   relayInfo?: RelayInfoOptions;
   /** Extra HTTP routes tried before the built-in ones. */
   routes?: HttpRoute[];
+  /** Let /link-preview fetch loopback/private addresses (tests only; default false). */
+  allowPrivateLinkPreview?: boolean;
 }
 
 /** A running server. */
@@ -105,18 +112,27 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     publish: (event, relays, timeoutMs) => publishToRelays(event, relays, timeoutMs),
   };
 
-  const routes: HttpRoute[] = [...(options.routes ?? []), nip11Route(limits, options.relayInfo)];
+  const routes: HttpRoute[] = [
+    ...(options.routes ?? []),
+    nip11Route(limits, options.relayInfo),
+    linkPreviewRoute(store, now, options.allowPrivateLinkPreview ?? false),
+    mediaCacheRoute(store),
+    nostrJsonRoute(store, (host) => `ws://${host}/`),
+  ];
+  if (options.mediaRoot) routes.push(mediaFilesRoute(options.mediaRoot));
+  if (options.webRoot) routes.push(webAppRoute(options.webRoot));
   const server: Server = createServer(createHttpHandler(routes, logger));
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageLength * 2 });
 
   server.on('upgrade', (req, socket, head) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (path !== '/v1') {
+    if (path !== '/v1' && path !== '/') {
       socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      serveCacheConnection(ws, core);
+      if (path === '/v1') serveCacheConnection(ws, core);
+      else serveRelayConnection(ws, core);
     });
   });
 
