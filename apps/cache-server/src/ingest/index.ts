@@ -1,0 +1,28 @@
+export {
+  type IngestOptions,
+  type IngestResult,
+  type IngestSource,
+  isTrusted,
+} from './context.ts';
+export {
+  coordinateOf,
+  hashtagsOf,
+  identifierOf,
+  isLikeContent,
+  isReplyByRootMarker,
+  noteReferences,
+  parseCoordinate,
+  replyParent,
+  urlsOf,
+} from './event-refs.ts';
+export { gateEvent, isAcceptedKind, MAX_EVENT_JSON_CHARS, MAX_FUTURE_SECONDS } from './gate.ts';
+export { followsOf, legacyRelays } from './indexers/contacts.ts';
+export { DM_TOTAL_SENDER } from './indexers/direct-messages.ts';
+export { isListKind } from './indexers/lists.ts';
+export { profileFields } from './indexers/profiles.ts';
+export { articleTopics, wordCount } from './indexers/reads.ts';
+export { relaysOf } from './indexers/relays.ts';
+export { expireScores, replyWeight, SCORE_WEIGHTS, scoreIncrement } from './indexers/scoring.ts';
+export { bolt11Sats, MAX_ZAP_SATS, type ParsedZap, parseZapReceipt } from './indexers/zaps.ts';
+export { DEFAULT_BATCH_SIZE, ingestEvents, prepareVerifier } from './ingest-events.ts';
+export { NOTIFICATION_TYPE_NAMES, type NotificationPrefs, notificationPrefs } from './notifications/settings.ts';

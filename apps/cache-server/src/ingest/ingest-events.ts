@@ -1,0 +1,106 @@
+import { getEventHash, loadWasmVerifier, type NostrEvent, verifyEvents } from '@tide/core/nostr';
+import type { Store } from '../store/open-store.ts';
+import type { IngestOptions, IngestResult, KnownEvent } from './context.ts';
+import { knownOf } from './context.ts';
+import { identifierOf } from './event-refs.ts';
+import { gateEvent } from './gate.ts';
+import { type Accepted, runBatch } from './run-batch.ts';
+
+/** Default number of events written per transaction. */
+export const DEFAULT_BATCH_SIZE = 500;
+
+let wasmReady: Promise<void> | null = null;
+
+/** Starts loading the wasm signature verifier once (falls back to noble silently if it cannot load). */
+export function prepareVerifier(): Promise<void> {
+  wasmReady ??= loadWasmVerifier().catch(() => undefined);
+  return wasmReady;
+}
+
+function idOf(input: unknown): string {
+  const id = typeof input === 'object' && input !== null ? (input as { id?: unknown }).id : undefined;
+  return typeof id === 'string' ? id : '';
+}
+
+/**
+ * Validates and stores events from any path (relay EVENT, import_events, upstream, seed) and runs every indexer.
+ * Returns one result per input, in order, in NIP-01 OK style. Nothing of a rejected event is stored; a failing
+ * batch is retried event by event so one bad event cannot sink the others.
+ */
+export async function ingestEvents(
+  store: Store,
+  input: readonly unknown[],
+  opts: IngestOptions = {},
+): Promise<IngestResult[]> {
+  await prepareVerifier();
+  const now = opts.now ?? Math.floor(Date.now() / 1000);
+  const results: IngestResult[] = input.map((e) => ({ id: idOf(e), ok: false, reason: '', stored: false }));
+  const toVerify: number[] = [];
+  const seenIds = new Set<string>();
+  for (let i = 0; i < input.length; i++) {
+    const verdict = gateEvent(input[i], now);
+    if (!verdict.ok) {
+      results[i].reason = verdict.reason;
+      continue;
+    }
+    const id = results[i].id;
+    if (seenIds.has(id)) {
+      results[i] = { id, ok: true, reason: 'duplicate: already have this event', stored: false };
+      continue;
+    }
+    seenIds.add(id);
+    toVerify.push(i);
+  }
+  const verified = await verifyEvents(toVerify.map((i) => input[i]));
+  const accepted: Accepted[] = [];
+  toVerify.forEach((i, k) => {
+    const e = input[i] as NostrEvent;
+    if (!verified[k]) {
+      results[i].reason =
+        getEventHash(e) === e.id ? 'invalid: signature is wrong' : 'invalid: event id does not match its content';
+      return;
+    }
+    if (e.kind >= 20000 && e.kind < 30000) {
+      results[i] = { id: e.id, ok: true, reason: '', stored: false };
+      return;
+    }
+    const event: NostrEvent = {
+      id: e.id,
+      pubkey: e.pubkey,
+      kind: e.kind,
+      created_at: e.created_at,
+      tags: e.tags,
+      content: e.content,
+      sig: e.sig,
+    };
+    const identifier = identifierOf(event);
+    const known: KnownEvent = knownOf(event, identifier);
+    accepted.push({ index: i, e: event, identifier, known });
+  });
+  const size = Math.max(1, opts.batchSize ?? DEFAULT_BATCH_SIZE);
+  for (let start = 0; start < accepted.length; start += size) {
+    const batch = accepted.slice(start, start + size);
+    await writeBatch(store, batch, results, opts, now);
+  }
+  return results;
+}
+
+async function writeBatch(
+  store: Store,
+  batch: Accepted[],
+  results: IngestResult[],
+  opts: IngestOptions,
+  now: number,
+): Promise<void> {
+  try {
+    const outcome = await store.write((trx) => runBatch(trx, store.dialect, batch, opts, now));
+    for (const [index, r] of outcome) results[index] = r;
+  } catch (err) {
+    if (batch.length > 1) {
+      for (const one of batch) await writeBatch(store, [one], results, opts, now);
+      return;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    results[batch[0].index] = { id: batch[0].e.id, ok: false, reason: `error: ${message}`, stored: false };
+  }
+}
