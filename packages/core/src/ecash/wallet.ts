@@ -97,16 +97,24 @@ export class CashuWallet {
   selectProofs(proofs: readonly CashuProof[], amount: number): { send: CashuProof[]; keep: CashuProof[] } {
     const total = proofs.reduce((s, p) => s + p.amount, 0);
     if (total < amount) throw new Error(WalletError.NotEnoughFunds);
-    const sorted = [...proofs].sort((a, b) => b.amount - a.amount);
+    // Largest first without overshooting, then the smallest single proof that closes the gap (or more if needed).
+    const rest = [...proofs].sort((a, b) => b.amount - a.amount);
     const send: CashuProof[] = [];
-    const keep: CashuProof[] = [];
     let sum = 0;
-    for (const p of sorted) {
-      if (sum < amount) {
-        send.push(p);
-        sum += p.amount;
-      } else keep.push(p);
+    for (let i = 0; i < rest.length && sum < amount; ) {
+      if (sum + rest[i]!.amount <= amount) {
+        sum += rest[i]!.amount;
+        send.push(...rest.splice(i, 1));
+      } else i++;
     }
+    while (sum < amount) {
+      const gap = amount - sum;
+      const idx = rest.findLastIndex((p) => p.amount >= gap);
+      const [p] = rest.splice(idx === -1 ? 0 : idx, 1);
+      sum += p!.amount;
+      send.push(p!);
+    }
+    const keep = rest;
     return { send, keep };
   }
 
