@@ -11,6 +11,7 @@ import type { RelayInfoOptions } from './http/nip11.ts';
 import { nostrJsonRoute } from './http/nostr-json.ts';
 import { createHttpHandler, type HttpRoute, nip11Route } from './http/router.ts';
 import { mediaFilesRoute, webAppRoute } from './http/web-app.ts';
+import { ingestEvents } from './ingest/index.ts';
 import { serveRelayConnection } from './relay/relay-endpoint.ts';
 import { type OpenStoreOptions, openStore, type Store } from './store/index.ts';
 import { publishToRelays } from './upstream/publish.ts';
@@ -73,13 +74,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** The ingest pipeline of src/ingest, loaded on first use (the module is written in parallel). */
-const defaultIngest: IngestFn = async (store, events, options) => {
-  const path = './ingest/index.ts';
-  const mod = (await import(path)) as { ingestEvents: IngestFn };
-  return mod.ingestEvents(store, events, options);
-};
-
 /** Starts the caching service: HTTP + WebSocket (`/v1` cache protocol, `/` relay) on one port. */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'silent' });
@@ -87,7 +81,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const ownsStore = !options.store;
   const store = options.store ?? (await openStore(options));
-  const ingestFn = options.ingest ?? defaultIngest;
+  const ingestFn = options.ingest ?? ingestEvents;
   const notifier = new ChangeNotifier();
   const registry = options.commands ? allCommands.with(options.commands) : allCommands;
 
