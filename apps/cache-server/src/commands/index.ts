@@ -1,4 +1,5 @@
 // Every command module registers its handlers here (owners append their import + registerCommands line).
+import { contentCommands } from './content-commands.ts';
 import { coreImportCommands } from './core-import.ts';
 import { coreNetStatsCommands } from './core-net-stats.ts';
 import { coreProtocolCommands } from './core-protocol.ts';
@@ -11,6 +12,7 @@ registerCommands(coreImportCommands);
 registerCommands(coreNetStatsCommands);
 registerCommands(coreRelayCommands);
 registerCommands(peopleCommands);
+registerCommands(contentCommands);
 
 export type * from './context.ts';
 export { CommandError } from './context.ts';

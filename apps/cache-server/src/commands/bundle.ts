@@ -1,0 +1,430 @@
+import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
+import { CacheKind, tryDecodeNip19 } from '@tide/core/nostr';
+import type { Store } from '../store/index.ts';
+import { asCacheEvent, loadEvents, mutedBy, parseAddress, synth } from './content-common.ts';
+
+/**
+ * The enriched post bundle (semantics §2.2), used by every note-returning command:
+ *
+ *   const out = await enrichPosts(store, [{ id, value: created_at }, ...], { viewer, orderBy: 'created_at' });
+ *
+ * yields the posts (in `elements` order), referenced events as 10000107, authors' and mentioned users' kind 0,
+ * top-5 zaps per post (9735 + 10000129), 10000100 stats, 10000115 viewer actions, 10000119 media, 10000128 link
+ * metadata, 10000144 word counts, 10000108 follower scores, 10000141 relay hints, 10000158 verified names, and
+ * one 10000113 FeedRange `{since, until, order_by, elements}` (omitted with `range: false`).
+ */
+export interface BundlePost {
+  /** Event id of the post. */
+  id: string;
+  /** Sort value (created_at, score, satszapped, ...); the FeedRange bounds are min/max of these. */
+  value: number;
+}
+
+/** Options of {@link enrichPosts}. */
+export interface BundleOptions {
+  /** Whose note actions (10000115) and mutes apply; null for none. */
+  viewer?: string | null;
+  /** FeedRange `order_by` (default `created_at`). */
+  orderBy?: string;
+  /** Emit the FeedRange (default true). */
+  range?: boolean;
+  /** Emit top zaps per post (default true). */
+  topZaps?: boolean;
+}
+
+const NOSTR_URI = /nostr:((?:note|nevent|naddr|npub|nprofile)1[02-9ac-hj-np-z]+)/g;
+const MAX_REFS = 300;
+const MAX_MENTIONED_USERS = 50;
+
+interface Refs {
+  ids: Set<string>;
+  addresses: Set<string>;
+  pubkeys: Set<string>;
+}
+
+/** Events, addresses and users an event points at (e/q/a/p tags and nostr: URIs in content). */
+export function referencesOf(event: NostrEvent): Refs {
+  const refs: Refs = { ids: new Set(), addresses: new Set(), pubkeys: new Set() };
+  for (const t of event.tags) {
+    const v = t[1];
+    if (typeof v !== 'string') continue;
+    if ((t[0] === 'e' || t[0] === 'q') && /^[0-9a-f]{64}$/.test(v)) refs.ids.add(v);
+    else if ((t[0] === 'a' || t[0] === 'q') && parseAddress(v)) refs.addresses.add(v);
+    else if (t[0] === 'p' && /^[0-9a-f]{64}$/.test(v) && refs.pubkeys.size < MAX_MENTIONED_USERS) refs.pubkeys.add(v);
+  }
+  if (event.kind !== 6 && event.kind !== 9735 && event.content.includes('nostr:')) {
+    for (const m of event.content.matchAll(NOSTR_URI)) {
+      const d = tryDecodeNip19(m[1]);
+      if (!d) continue;
+      if (d.type === 'note') refs.ids.add(d.data);
+      else if (d.type === 'nevent') refs.ids.add(d.data.id);
+      else if (d.type === 'naddr') refs.addresses.add(`${d.data.kind}:${d.data.pubkey}:${d.data.identifier}`);
+      else if (d.type === 'npub') refs.pubkeys.add(d.data);
+      else if (d.type === 'nprofile') refs.pubkeys.add(d.data.pubkey);
+    }
+  }
+  return refs;
+}
+
+async function loadAddresses(store: Store, addresses: readonly string[]): Promise<NostrEvent[]> {
+  const parsed = addresses
+    .map(parseAddress)
+    .filter((a) => a !== undefined)
+    .slice(0, MAX_REFS);
+  if (parsed.length === 0) return [];
+  const rows = await store.db
+    .selectFrom('replaceable_events')
+    .select(['event_id', 'kind', 'pubkey', 'identifier'])
+    .where(
+      'pubkey',
+      'in',
+      parsed.map((a) => a.pubkey),
+    )
+    .where(
+      'kind',
+      'in',
+      parsed.map((a) => a.kind),
+    )
+    .execute();
+  const wanted = new Set(addresses);
+  const ids = rows.filter((r) => wanted.has(`${r.kind}:${r.pubkey}:${r.identifier}`)).map((r) => r.event_id);
+  return [...(await loadEvents(store, ids)).values()];
+}
+
+/** Address of an addressable event, else undefined. */
+export function addressOf(e: NostrEvent): string | undefined {
+  if (e.kind < 30000 || e.kind >= 40000) return undefined;
+  const d = e.tags.find((t) => t[0] === 'd')?.[1] ?? '';
+  return `${e.kind}:${e.pubkey}:${d}`;
+}
+
+/** Runs the per-id lookups of the bundle in chunks (SQL parameter limits). */
+async function chunked<T>(ids: readonly string[], fn: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += 400) out.push(...(await fn(ids.slice(i, i + 400))));
+  return out;
+}
+
+/** Kind-0 events of users (newest stored version each). */
+export async function profilesOf(store: Store, pubkeys: readonly string[]): Promise<NostrEvent[]> {
+  const rows = await chunked(pubkeys, (chunk) =>
+    store.db
+      .selectFrom('replaceable_events')
+      .select('event_id')
+      .where('kind', '=', 0)
+      .where('identifier', '=', '')
+      .where('pubkey', 'in', chunk)
+      .execute(),
+  );
+  return [
+    ...(
+      await loadEvents(
+        store,
+        rows.map((r) => r.event_id),
+      )
+    ).values(),
+  ];
+}
+
+/** 10000108 follower counts (and the user list) for users. */
+async function followerScores(store: Store, pubkeys: readonly string[]): Promise<Record<string, number>> {
+  const rows = await chunked(pubkeys, (chunk) =>
+    store.db.selectFrom('user_stats').select(['pubkey', 'followers_count']).where('pubkey', 'in', chunk).execute(),
+  );
+  return Object.fromEntries(rows.map((r) => [r.pubkey, Number(r.followers_count)]));
+}
+
+async function verified(store: Store, pubkeys: readonly string[]): Promise<Record<string, string>> {
+  const rows = await chunked(pubkeys, (chunk) =>
+    store.db.selectFrom('verified_users').select(['pubkey', 'name']).where('pubkey', 'in', chunk).execute(),
+  );
+  return Object.fromEntries(rows.map((r) => [r.pubkey, r.name]));
+}
+
+/** Users' extras: kind 0s, 10000108 scores, 10000158 names (user_infos style, no range). */
+export async function userExtras(store: Store, pubkeys: readonly string[]): Promise<CacheEvent[]> {
+  const unique = [...new Set(pubkeys)];
+  if (unique.length === 0) return [];
+  const [profiles, scores, names] = await Promise.all([
+    profilesOf(store, unique),
+    followerScores(store, unique),
+    verified(store, unique),
+  ]);
+  const out: CacheEvent[] = profiles.map(asCacheEvent);
+  out.push(synth(CacheKind.UserScore, scores));
+  if (Object.keys(names).length > 0) out.push(synth(CacheKind.VerifiedUsersDict, names));
+  return out;
+}
+
+/** A FeedRange for posts already sorted by value descending. */
+export function feedRange(orderBy: string, posts: readonly BundlePost[]): CacheEvent {
+  if (posts.length === 0) return synth(CacheKind.FeedRange, { order_by: orderBy, elements: [] });
+  let since = Number.POSITIVE_INFINITY;
+  let until = Number.NEGATIVE_INFINITY;
+  for (const p of posts) {
+    since = Math.min(since, p.value);
+    until = Math.max(until, p.value);
+  }
+  return synth(CacheKind.FeedRange, { since, until, order_by: orderBy, elements: posts.map((p) => p.id) });
+}
+
+/** Sorts posts by value descending (ties: id descending, stable across pages) and removes duplicate ids. */
+export function sortPosts(posts: readonly BundlePost[]): BundlePost[] {
+  const seen = new Set<string>();
+  const unique = posts.filter((p) => (seen.has(p.id) ? false : (seen.add(p.id), true)));
+  return unique.sort((a, b) => b.value - a.value || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+}
+
+/** The bundle of semantics §2.2 for `posts` (see the module doc). */
+export async function enrichPosts(
+  store: Store,
+  posts: readonly BundlePost[],
+  opts: BundleOptions = {},
+): Promise<CacheEvent[]> {
+  const viewer = opts.viewer ?? null;
+  const muted = await mutedBy(store, viewer);
+  const sorted = sortPosts(posts);
+  const loaded = await loadEvents(
+    store,
+    sorted.map((p) => p.id),
+  );
+  const kept = sorted.filter((p) => {
+    const e = loaded.get(p.id);
+    return e !== undefined && !muted.has(e.pubkey);
+  });
+  const top = kept.map((p) => loaded.get(p.id)!);
+
+  // Referenced events, two levels deep (quotes, reposted notes, reply parents, articles by address).
+  const known = new Map<string, NostrEvent>(top.map((e) => [e.id, e]));
+  const referenced: NostrEvent[] = [];
+  const users = new Set<string>();
+  let frontier = top;
+  for (let depth = 0; depth < 2 && frontier.length > 0; depth++) {
+    const ids = new Set<string>();
+    const addresses = new Set<string>();
+    for (const e of frontier) {
+      users.add(e.pubkey);
+      const r = referencesOf(e);
+      for (const id of r.ids) if (!known.has(id)) ids.add(id);
+      for (const a of r.addresses) addresses.add(a);
+      for (const pk of r.pubkeys) users.add(pk);
+    }
+    const found = [
+      ...(await loadEvents(store, [...ids].slice(0, MAX_REFS))).values(),
+      ...(await loadAddresses(store, [...addresses])),
+    ];
+    frontier = [];
+    for (const e of found) {
+      if (known.has(e.id) || muted.has(e.pubkey)) continue;
+      known.set(e.id, e);
+      referenced.push(e);
+      frontier.push(e);
+    }
+  }
+  for (const e of referenced) users.add(e.pubkey);
+
+  const all = [...top, ...referenced];
+  const allIds = all.map((e) => e.id);
+  const topIds = top.map((e) => e.id);
+  const [zapObjects, stats, actions, media, links, hints, words] = await Promise.all([
+    opts.topZaps === false ? Promise.resolve([]) : topZaps(store, topIds, users),
+    noteStats(store, allIds),
+    viewer ? noteActions(store, viewer, allIds) : Promise.resolve([]),
+    mediaInfo(store, allIds),
+    linkMetadata(store, allIds),
+    relayHints(store, allIds),
+    wordCounts(store, all),
+  ]);
+  const out: CacheEvent[] = top.map(asCacheEvent);
+  for (const e of referenced) out.push({ kind: CacheKind.Mentions, pubkey: e.pubkey, content: JSON.stringify(e) });
+  out.push(...(await userExtras(store, [...users])));
+  out.push(...zapObjects, ...stats, ...actions, ...media, ...links, ...words);
+  if (Object.keys(hints).length > 0) out.push(synth(CacheKind.RelayHint, hints));
+  if (opts.range !== false) out.push(feedRange(opts.orderBy ?? 'created_at', kept));
+  return out;
+}
+
+/** 10000100 per event that has a stats row. */
+export async function noteStats(store: Store, ids: readonly string[]): Promise<CacheEvent[]> {
+  const rows = await chunked(ids, (chunk) =>
+    store.db
+      .selectFrom('event_stats')
+      .select(['event_id', 'likes', 'replies', 'mentions', 'reposts', 'zaps', 'satszapped', 'score', 'score24h'])
+      .where('event_id', 'in', chunk)
+      .execute(),
+  );
+  return rows.map((r) =>
+    synth(CacheKind.NoteStats, {
+      event_id: r.event_id,
+      likes: Number(r.likes),
+      replies: Number(r.replies),
+      mentions: Number(r.mentions),
+      reposts: Number(r.reposts),
+      zaps: Number(r.zaps),
+      satszapped: Number(r.satszapped),
+      score: Number(r.score),
+      score24h: Number(r.score24h),
+      bookmarks: 0,
+    }),
+  );
+}
+
+async function noteActions(store: Store, viewer: string, ids: readonly string[]): Promise<CacheEvent[]> {
+  const rows = await chunked(ids, (chunk) =>
+    store.db
+      .selectFrom('event_pubkey_actions')
+      .select(['event_id', 'liked', 'replied', 'reposted', 'zapped'])
+      .where('pubkey', '=', viewer)
+      .where('event_id', 'in', chunk)
+      .execute(),
+  );
+  return rows.map((r) =>
+    synth(CacheKind.NoteActions, {
+      event_id: r.event_id,
+      liked: Number(r.liked) === 1,
+      replied: Number(r.replied) === 1,
+      reposted: Number(r.reposted) === 1,
+      zapped: Number(r.zapped) === 1,
+    }),
+  );
+}
+
+async function mediaInfo(store: Store, ids: readonly string[]): Promise<CacheEvent[]> {
+  const rows = await chunked(ids, (chunk) =>
+    store.db
+      .selectFrom('event_media as em')
+      .innerJoin('media as m', 'm.url', 'em.url')
+      .select([
+        'em.event_id',
+        'm.url',
+        'm.size',
+        'm.animated',
+        'm.media_url',
+        'm.width',
+        'm.height',
+        'm.mimetype',
+        'm.duration',
+      ])
+      .where('em.event_id', 'in', chunk)
+      .execute(),
+  );
+  const byEvent = new Map<string, Map<string, { url: string; mt: string; variants: unknown[] }>>();
+  for (const r of rows) {
+    let resources = byEvent.get(r.event_id);
+    if (!resources) {
+      resources = new Map();
+      byEvent.set(r.event_id, resources);
+    }
+    let res = resources.get(r.url);
+    if (!res) {
+      res = { url: r.url, mt: r.mimetype, variants: [] };
+      resources.set(r.url, res);
+    }
+    res.variants.push({
+      s: r.size,
+      a: Number(r.animated),
+      w: Number(r.width),
+      h: Number(r.height),
+      mt: r.mimetype,
+      dur: Number(r.duration),
+      media_url: r.media_url,
+    });
+  }
+  return [...byEvent].map(([event_id, resources]) =>
+    synth(CacheKind.MediaInfo, { event_id, resources: [...resources.values()] }),
+  );
+}
+
+async function linkMetadata(store: Store, ids: readonly string[]): Promise<CacheEvent[]> {
+  const rows = await chunked(ids, (chunk) =>
+    store.db
+      .selectFrom('event_links as el')
+      .innerJoin('link_previews as lp', 'lp.url', 'el.url')
+      .select(['el.event_id', 'lp.url', 'lp.mimetype', 'lp.title', 'lp.description', 'lp.image', 'lp.icon_url'])
+      .where('el.event_id', 'in', chunk)
+      .execute(),
+  );
+  const byEvent = new Map<string, unknown[]>();
+  for (const r of rows) {
+    const list = byEvent.get(r.event_id) ?? [];
+    list.push({
+      url: r.url,
+      mimetype: r.mimetype,
+      md_title: r.title,
+      md_description: r.description,
+      md_image: r.image,
+      icon_url: r.icon_url,
+    });
+    byEvent.set(r.event_id, list);
+  }
+  return [...byEvent].map(([event_id, resources]) => synth(CacheKind.LinkMetadata, { event_id, resources }));
+}
+
+async function relayHints(store: Store, ids: readonly string[]): Promise<Record<string, string>> {
+  const rows = await chunked(ids, (chunk) =>
+    store.db.selectFrom('event_relays').select(['event_id', 'relay_url']).where('event_id', 'in', chunk).execute(),
+  );
+  return Object.fromEntries(rows.map((r) => [r.event_id, r.relay_url]));
+}
+
+/** Words of a markdown text (as counted for articles). */
+export function countWords(text: string): number {
+  return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+}
+
+async function wordCounts(store: Store, events: readonly NostrEvent[]): Promise<CacheEvent[]> {
+  return events
+    .filter((e) => e.kind === 30023)
+    .map((e) => synth(CacheKind.WordCount, { event_id: e.id, words: countWords(e.content) }));
+}
+
+/** Top 5 zaps (by amount) of each post: the receipt, its 10000129 object; zappers join `users`. */
+async function topZaps(store: Store, ids: readonly string[], users: Set<string>): Promise<CacheEvent[]> {
+  const rows = await chunked(ids, (chunk) =>
+    store.db
+      .selectFrom('zap_receipts')
+      .select(['receipt_id', 'created_at', 'sender', 'receiver', 'amount_sats', 'target_event_id'])
+      .where('target_event_id', 'in', chunk)
+      .orderBy('amount_sats', 'desc')
+      .execute(),
+  );
+  const perPost = new Map<string, number>();
+  const chosen = rows.filter((r) => {
+    const n = perPost.get(r.target_event_id) ?? 0;
+    if (n >= 5) return false;
+    perPost.set(r.target_event_id, n + 1);
+    return true;
+  });
+  const receipts = await loadEvents(
+    store,
+    chosen.map((r) => r.receipt_id),
+  );
+  const out: CacheEvent[] = [];
+  for (const r of chosen) {
+    const receipt = receipts.get(r.receipt_id);
+    if (!receipt) continue;
+    users.add(r.sender);
+    users.add(r.receiver);
+    out.push(asCacheEvent(receipt), zapObject(r));
+  }
+  return out;
+}
+
+/** A 10000129 zap object from a zap_receipts row. */
+export function zapObject(r: {
+  receipt_id: string;
+  created_at: number;
+  sender: string;
+  receiver: string;
+  amount_sats: number;
+  target_event_id: string;
+}): CacheEvent {
+  return synth(CacheKind.EventZapInfo, {
+    event_id: r.target_event_id || null,
+    created_at: Number(r.created_at),
+    sender: r.sender,
+    receiver: r.receiver,
+    amount_sats: Number(r.amount_sats),
+    zap_receipt_id: r.receipt_id,
+  });
+}

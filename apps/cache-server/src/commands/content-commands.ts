@@ -1,0 +1,17 @@
+import { contentFeedCommands } from './content-feeds.ts';
+import { contentReadsCommands } from './content-reads.ts';
+import { contentSearchCommands } from './content-search.ts';
+import { contentThreadCommands } from './content-threads.ts';
+import type { CommandRecord } from './context.ts';
+import { exploreNoteCommands } from './explore-notes.ts';
+import { explorePeopleCommands } from './explore-people.ts';
+
+/** Every Content and Explore command of spec §7 owned by this module group (registered by commands/index.ts). */
+export const contentCommands: CommandRecord = {
+  ...contentFeedCommands,
+  ...contentThreadCommands,
+  ...contentReadsCommands,
+  ...contentSearchCommands,
+  ...exploreNoteCommands,
+  ...explorePeopleCommands,
+};

@@ -1,0 +1,258 @@
+import type { CacheEvent } from '@tide/core/nostr';
+import { CacheKind, Kind } from '@tide/core/nostr';
+import { DEFAULT_HOME_FEEDS, DEFAULT_READS_FEEDS } from '../defaults/index.ts';
+import { enrichPosts } from './bundle.ts';
+import {
+  boolArg,
+  defaultAccount,
+  hexArg,
+  loadAddress,
+  optHexArg,
+  pagingArgs,
+  strArg,
+  synth,
+  viewerOf,
+} from './content-common.ts';
+import { bookmarkedPosts, queryPosts } from './content-posts.ts';
+import { contentReadsCommands, readsFeed, readsQueryFor } from './content-reads.ts';
+import { searchNotes } from './content-search.ts';
+import { type CommandContext, CommandError, type CommandPayload, type CommandRecord } from './context.ts';
+import { exploreFeed } from './explore-notes.ts';
+
+function kindsArg(p: CommandPayload, fallback: number[]): number[] {
+  const v = p.kinds;
+  if (v === undefined || v === null) return fallback;
+  if (!Array.isArray(v) || !v.every((k) => Number.isInteger(k) && k >= 0)) throw new CommandError('invalid kinds');
+  return v as number[];
+}
+
+/**
+ * feed {pubkey, notes: follows|authored|replies|bookmarks|user_media_thumbnails, include_replies, kinds, limit ≤1000,
+ * since, until, offset, user_pubkey} (semantics §2.3): a bundle ordered by created_at.
+ */
+export async function feed(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
+  const pubkey = hexArg(p, 'pubkey');
+  const notes = strArg(p, 'notes', 'follows');
+  const includeReplies = boolArg(p, 'include_replies', false);
+  const paging = pagingArgs(p, ctx.now(), 20, 1000);
+  const viewer = viewerOf(ctx, p);
+  let posts: Awaited<ReturnType<typeof queryPosts>>;
+  if (notes === 'follows') {
+    posts = await queryPosts(
+      ctx.store,
+      { followedBy: pubkey, isReply: includeReplies ? undefined : 0, kinds: kindsArg(p, [1, 6]) },
+      paging,
+    );
+  } else if (notes === 'authored') {
+    posts = await queryPosts(
+      ctx.store,
+      { author: pubkey, isReply: includeReplies ? undefined : 0, kinds: kindsArg(p, [1, 6]) },
+      paging,
+    );
+  } else if (notes === 'replies') {
+    posts = await queryPosts(ctx.store, { author: pubkey, isReply: 1, kinds: kindsArg(p, [1]) }, paging);
+  } else if (notes === 'bookmarks') {
+    posts = await bookmarkedPosts(ctx.store, pubkey, kindsArg(p, [1]), paging);
+  } else if (notes === 'user_media_thumbnails') {
+    posts = await queryPosts(ctx.store, { author: pubkey, media: true, kinds: [1] }, paging);
+  } else {
+    throw new CommandError(`unknown notes: ${notes}`);
+  }
+  return enrichPosts(ctx.store, posts, { viewer });
+}
+
+/** Reads a spec: a JSON string (protocol §4) or an object; anything else is a NOTICE. */
+export function parseSpec(spec: unknown): Record<string, unknown> {
+  let value = spec;
+  if (typeof spec === 'string') {
+    try {
+      value = JSON.parse(spec);
+    } catch {
+      throw new CommandError('invalid spec format');
+    }
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new CommandError('invalid spec format');
+  return value as Record<string, unknown>;
+}
+
+const SEARCH_SPECS: Record<string, string> = {
+  'video-reels': 'kind:1 filter:video',
+  'wide-net-notes': 'kind:1 scope:myfollowsinteractions',
+  'strange-but-popular': 'kind:1 scope:notmyfollows minscore:50',
+  'only-tweets': 'kind:1 maxchars:140',
+  'explore-media': 'kind:1 filter:image',
+  'nostr-reads-feed': 'kind:30023 scope:myfollowsinteractions minwords:100',
+};
+
+/** Runs a mega-feed spec (protocol §4.2) with the request's paging arguments. */
+export async function runSpec(
+  ctx: CommandContext,
+  spec: Record<string, unknown>,
+  p: CommandPayload,
+): Promise<CacheEvent[]> {
+  const id = typeof spec.id === 'string' ? spec.id : '';
+  const kind = typeof spec.kind === 'string' ? spec.kind : '';
+  const viewer = viewerOf(ctx, p) ?? defaultAccount();
+  const args: CommandPayload = { ...spec, ...p, user_pubkey: viewer };
+  delete args.spec;
+  if (id === 'advsearch') return searchNotes(ctx, args, typeof spec.query === 'string' ? spec.query : '');
+  if (id === 'search') return searchNotes(ctx, args, typeof spec.query === 'string' ? spec.query : '');
+  if (SEARCH_SPECS[id]) return searchNotes(ctx, args, SEARCH_SPECS[id]);
+  if (kind === 'drafts') return feedDrafts(ctx, spec, p);
+  if (id === 'reads-feed' || kind === 'reads') {
+    const pubkey = optHexArg(spec, 'pubkey');
+    const scope = typeof spec.scope === 'string' ? spec.scope : typeof spec.notes === 'string' ? spec.notes : '';
+    const minwords = typeof spec.minwords === 'number' ? spec.minwords : pubkey ? 0 : 100;
+    const topic = typeof spec.topic === 'string' ? spec.topic : undefined;
+    const q = await readsQueryFor(ctx.store, scope, pubkey, viewer, { topic, minwords });
+    return readsFeed(ctx, args, q, viewer);
+  }
+  if (id === 'latest') {
+    return feed(ctx, { ...args, pubkey: viewer, notes: 'follows', include_replies: spec.include_replies === true });
+  }
+  if (id === 'feed') {
+    const pubkey = optHexArg(spec, 'pubkey') ?? viewer;
+    return feed(ctx, { ...args, pubkey, notes: typeof spec.notes === 'string' ? spec.notes : 'follows' });
+  }
+  const hours = typeof spec.hours === 'number' ? spec.hours : undefined;
+  if (id === 'global-trending') return exploreFeed(ctx, args, 'trending', 'global', { hours: hours ?? 24 });
+  if (id === 'most-zapped') return exploreFeed(ctx, args, 'mostzapped', 'global', { hours: hours ?? 24 });
+  if (id === 'all-notes') return exploreFeed(ctx, args, 'latest', 'global');
+  if (id === 'hall-of-fame-notes') return exploreFeed(ctx, { ...args, created_after: 0 }, 'popular', 'global');
+  if (id === 'muted-threads') {
+    const rows = await ctx.store.db
+      .selectFrom('list_items as li')
+      .innerJoin('events as e', 'e.id', 'li.value')
+      .select(['e.id', 'e.created_at'])
+      .where('li.pubkey', '=', viewer)
+      .where('li.kind', '=', Kind.MuteList)
+      .where('li.tag', '=', 'e')
+      .execute();
+    return enrichPosts(
+      ctx.store,
+      rows.map((r) => ({ id: r.id, value: Number(r.created_at) })),
+      { viewer },
+    );
+  }
+  throw new CommandError(`unknown feed spec: ${id || kind || 'empty'}`);
+}
+
+async function feedDrafts(
+  ctx: CommandContext,
+  spec: Record<string, unknown>,
+  p: CommandPayload,
+): Promise<CacheEvent[]> {
+  const pubkey = optHexArg(spec, 'pubkey') ?? viewerOf(ctx, p);
+  if (!pubkey) throw new CommandError('invalid pubkey');
+  return contentReadsCommands.drafts(ctx, { ...p, pubkey, kind: Kind.LongForm });
+}
+
+/** mega_feed_directive {spec, limit, offset, until, since, user_pubkey}: the universal feed call (protocol §4). */
+async function megaFeedDirective(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
+  return runSpec(ctx, parseSpec(p.spec), p);
+}
+
+/** advanced_feed {specification: ["advanced_search", {query}] | spec string, limit, user_pubkey, until, offset}. */
+async function advancedFeed(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
+  const s = p.specification;
+  if (Array.isArray(s)) {
+    const [verb, args] = s as [unknown, unknown];
+    const query = args && typeof args === 'object' ? (args as Record<string, unknown>).query : undefined;
+    if (verb !== 'advanced_search' || typeof query !== 'string') throw new CommandError('invalid specification');
+    return searchNotes(ctx, p, query);
+  }
+  return runSpec(ctx, parseSpec(s), p);
+}
+
+/** The advanced feeds offered by get_advanced_feeds (10000150). */
+export const ADVANCED_FEEDS = [
+  {
+    id: 'latest',
+    name: 'Latest',
+    description: 'Notes by your follows',
+    specification: '{"id":"latest","kind":"notes"}',
+    category: 'notes',
+  },
+  {
+    id: 'global-trending',
+    name: 'Trending',
+    description: 'Trending notes of the last 24 hours',
+    specification: '{"id":"global-trending","kind":"notes","hours":24}',
+    category: 'notes',
+  },
+  {
+    id: 'most-zapped',
+    name: 'Most Zapped',
+    description: 'Most zapped notes of the last 4 hours',
+    specification: '{"id":"most-zapped","kind":"notes","hours":4}',
+    category: 'notes',
+  },
+  {
+    id: 'explore-media',
+    name: 'Media',
+    description: 'Notes with pictures',
+    specification: '{"id":"explore-media","kind":"notes"}',
+    category: 'notes',
+  },
+  {
+    id: 'all-reads',
+    name: 'All Reads',
+    description: 'Every article',
+    specification: '{"kind":"reads","minwords":100}',
+    category: 'reads',
+  },
+];
+
+/** get_featured_dvm_feeds {kind?, user_pubkey?}: stored DVM feed handlers (31990) with 10000159 metadata. */
+async function featuredDvmFeeds(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
+  const kindFilter = strArg(p, 'kind');
+  const rows = await ctx.store.db
+    .selectFrom('events')
+    .select(['id', 'pubkey', 'kind', 'created_at', 'tags', 'content', 'sig'])
+    .where('kind', '=', Kind.DvmFeed)
+    .orderBy('created_at', 'desc')
+    .limit(50)
+    .execute();
+  const out: CacheEvent[] = [];
+  for (const r of rows) {
+    const tags = JSON.parse(r.tags) as string[][];
+    const feedKind = tags.some((t) => t[0] === 'k' && t[1] === String(Kind.LongForm)) ? 'reads' : 'notes';
+    if (kindFilter && kindFilter !== feedKind) continue;
+    out.push({ ...r, tags }, synth(CacheKind.DvmMetadata, { event_id: r.id, kind: feedKind, is_primal: false }));
+  }
+  return out;
+}
+
+/** dvm_feed_info {identifier, pubkey}: one DVM feed handler (31990) by address. */
+async function dvmFeedInfo(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
+  const pubkey = hexArg(p, 'pubkey');
+  const identifier = strArg(p, 'identifier');
+  const e = await loadAddress(ctx.store, Kind.DvmFeed, pubkey, identifier);
+  return e ? [{ ...e }] : [];
+}
+
+/** creator_paid_tiers {pubkey}: the creator's tier list (17000) and tiers (37001). */
+async function creatorPaidTiers(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
+  const pubkey = hexArg(p, 'pubkey');
+  const rows = await ctx.store.db
+    .selectFrom('replaceable_events as r')
+    .innerJoin('events as e', 'e.id', 'r.event_id')
+    .select(['e.id', 'e.pubkey', 'e.kind', 'e.created_at', 'e.tags', 'e.content', 'e.sig'])
+    .where('r.pubkey', '=', pubkey)
+    .where('r.kind', 'in', [Kind.TierList, Kind.Tier])
+    .execute();
+  return rows.map((r) => ({ ...r, tags: JSON.parse(r.tags) as string[][] }));
+}
+
+/** The feed commands. */
+export const contentFeedCommands: CommandRecord = {
+  feed,
+  mega_feed_directive: megaFeedDirective,
+  advanced_feed: advancedFeed,
+  get_advanced_feeds: async () => [synth(CacheKind.AdvancedFeeds, ADVANCED_FEEDS)],
+  get_home_feeds: async () => [synth(CacheKind.HomeFeeds, DEFAULT_HOME_FEEDS)],
+  get_reads_feeds: async () => [synth(CacheKind.ReadsFeeds, DEFAULT_READS_FEEDS)],
+  get_featured_dvm_feeds: featuredDvmFeeds,
+  dvm_feed_info: dvmFeedInfo,
+  creator_paid_tiers: creatorPaidTiers,
+};

@@ -1,0 +1,76 @@
+import type { Store } from '../store/index.ts';
+import type { BundlePost } from './bundle.ts';
+import type { Paging } from './content-common.ts';
+
+/** Which authors' posts a feed reads from `pubkey_events`. */
+export interface PostQuery {
+  /** Posts by this one author. */
+  author?: string;
+  /** Posts by everyone this user follows. */
+  followedBy?: string;
+  /** Posts by any of these authors. */
+  authors?: readonly string[];
+  /** 0 = top-level only, 1 = replies only, undefined = both. */
+  isReply?: 0 | 1;
+  kinds?: readonly number[];
+  /** Only notes with media. */
+  media?: boolean;
+}
+
+/**
+ * Posts from `pubkey_events` newest first, bounded by since/until on created_at; ties ordered by id descending so
+ * that `offset` skips the items already shown at the `until` timestamp (protocol §3.1).
+ */
+export async function queryPosts(store: Store, q: PostQuery, paging: Paging): Promise<BundlePost[]> {
+  let query = store.db
+    .selectFrom('pubkey_events')
+    .select(['event_id', 'created_at'])
+    .where('created_at', '<=', paging.until)
+    .where('created_at', '>=', paging.since);
+  if (q.author) query = query.where('pubkey', '=', q.author);
+  if (q.followedBy) {
+    const follower = q.followedBy;
+    query = query.where('pubkey', 'in', (eb) =>
+      eb.selectFrom('pubkey_followers').select('pubkey').where('follower_pubkey', '=', follower),
+    );
+  }
+  if (q.authors) {
+    if (q.authors.length === 0) return [];
+    query = query.where('pubkey', 'in', [...q.authors]);
+  }
+  if (q.isReply !== undefined) query = query.where('is_reply', '=', q.isReply);
+  if (q.kinds && q.kinds.length > 0) query = query.where('kind', 'in', [...q.kinds]);
+  if (q.media) query = query.where('has_media', '=', 1);
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('event_id', 'desc')
+    .limit(paging.limit)
+    .offset(paging.offset)
+    .execute();
+  return rows.map((r) => ({ id: r.event_id, value: Number(r.created_at) }));
+}
+
+/** Bookmarked posts of a user (kind 10003 `e` items) of the given kinds, newest first, paged on created_at. */
+export async function bookmarkedPosts(
+  store: Store,
+  pubkey: string,
+  kinds: readonly number[],
+  paging: Paging,
+): Promise<BundlePost[]> {
+  const rows = await store.db
+    .selectFrom('list_items as li')
+    .innerJoin('events as e', 'e.id', 'li.value')
+    .select(['e.id', 'e.created_at'])
+    .where('li.pubkey', '=', pubkey)
+    .where('li.kind', '=', 10003)
+    .where('li.tag', '=', 'e')
+    .where('e.kind', 'in', [...kinds])
+    .where('e.created_at', '<=', paging.until)
+    .where('e.created_at', '>=', paging.since)
+    .orderBy('e.created_at', 'desc')
+    .orderBy('e.id', 'desc')
+    .limit(paging.limit)
+    .offset(paging.offset)
+    .execute();
+  return rows.map((r) => ({ id: r.id, value: Number(r.created_at) }));
+}

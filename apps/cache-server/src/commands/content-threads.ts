@@ -1,0 +1,325 @@
+import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
+import { CacheKind, Kind } from '@tide/core/nostr';
+import type { Store } from '../store/index.ts';
+import { type BundlePost, enrichPosts, feedRange, userExtras, zapObject } from './bundle.ts';
+import {
+  asCacheEvent,
+  boolArg,
+  hexArg,
+  isHex,
+  loadAddress,
+  loadEvents,
+  numArg,
+  optHexArg,
+  pagingArgs,
+  strArg,
+  synth,
+  viewerOf,
+} from './content-common.ts';
+import { type CommandContext, CommandError, type CommandPayload, type CommandRecord } from './context.ts';
+
+/** The ancestors of a reply, nearest first, following `event_replies` (at most 50 levels). */
+async function ancestors(store: Store, id: string): Promise<string[]> {
+  const out: string[] = [];
+  let current = id;
+  for (let i = 0; i < 50; i++) {
+    const row = await store.db
+      .selectFrom('event_replies')
+      .select(['parent_id'])
+      .where('reply_id', '=', current)
+      .executeTakeFirst();
+    if (!row?.parent_id || out.includes(row.parent_id)) break;
+    out.push(row.parent_id);
+    current = row.parent_id;
+  }
+  return out;
+}
+
+/**
+ * thread_view {event_id, limit (100), since, until, offset, user_pubkey}: the note, its ancestor chain and its
+ * direct replies (newest first, paged on reply time), as one bundle.
+ */
+async function threadView(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
+  const id = hexArg(p, 'event_id');
+  const paging = pagingArgs(p, ctx.now(), 20, 1000);
+  const self = (await loadEvents(ctx.store, [id])).get(id);
+  if (!self) return enrichPosts(ctx.store, [], { viewer: viewerOf(ctx, p) });
+  const [parents, replies] = await Promise.all([
+    ancestors(ctx.store, id),
+    ctx.store.db
+      .selectFrom('event_replies')
+      .select(['reply_id', 'reply_created_at'])
+      .where('parent_id', '=', id)
+      .where('reply_created_at', '<=', paging.until)
+      .where('reply_created_at', '>=', paging.since)
+      .orderBy('reply_created_at', 'desc')
+      .orderBy('reply_id', 'desc')
+      .limit(paging.limit)
+      .offset(paging.offset)
+      .execute(),
+  ]);
+  const parentEvents = await loadEvents(ctx.store, parents);
+  const posts: BundlePost[] = [
+    { id, value: self.created_at },
+    ...parents.flatMap((pid) => {
+      const e = parentEvents.get(pid);
+      return e ? [{ id: pid, value: e.created_at }] : [];
+    }),
+    ...replies.map((r) => ({ id: r.reply_id, value: Number(r.reply_created_at) })),
+  ];
+  return enrichPosts(ctx.store, posts, { viewer: viewerOf(ctx, p) });
+}
+
+/** events {event_ids, extended_response, user_pubkey}: raw events by created_at ascending, or a bundle. */
+async function events(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
+  const ids = p.event_ids;
+  if (!Array.isArray(ids) || !ids.every(isHex)) throw new CommandError('invalid event_ids');
+  if (ids.length > 1000) throw new CommandError('too many event_ids (max 1000)');
+  const found = [...(await loadEvents(ctx.store, ids)).values()].sort((a, b) => a.created_at - b.created_at);
+  if (!boolArg(p, 'extended_response', false)) return found.map(asCacheEvent);
+  const senders = found
+    .filter((e) => e.kind === Kind.Zap)
+    .map((e) => zapSender(e))
+    .filter(isHex);
+  const bundle = await enrichPosts(
+    ctx.store,
+    found.map((e) => ({ id: e.id, value: e.created_at })),
+    { viewer: viewerOf(ctx, p) },
+  );
+  return senders.length > 0 ? [...(await userExtras(ctx.store, senders)), ...bundle] : bundle;
+}
+
+function zapSender(receipt: NostrEvent): string | undefined {
+  const big = receipt.tags.find((t) => t[0] === 'P')?.[1];
+  if (big) return big;
+  try {
+    const desc = receipt.tags.find((t) => t[0] === 'description')?.[1];
+    return desc ? (JSON.parse(desc) as { pubkey?: string }).pubkey : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The event a request targets: `event_id`, or the current version of `kind:pubkey:identifier`. */
+async function targetOf(store: Store, p: CommandPayload): Promise<{ id: string; address?: string } | undefined> {
+  const id = optHexArg(p, 'event_id');
+  if (id) return { id };
+  const pubkey = hexArg(p, 'pubkey');
+  const identifier = strArg(p, 'identifier');
+  const kind = numArg(p, 'kind', Kind.LongForm);
+  const e = await loadAddress(
+    store,
+    kind === Kind.LongForm || kind >= 30000 ? kind : Kind.LongForm,
+    pubkey,
+    identifier,
+  );
+  return e ? { id: e.id, address: `${e.kind}:${pubkey}:${identifier}` } : undefined;
+}
+
+/** event_actions {event_id | pubkey+identifier, kind (7, 6, 1, 9735), limit (100 ≤1000), offset}: who acted, newest first. */
+async function eventActions(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
+  const kind = p.kind;
+  if (typeof kind !== 'number' || !Number.isInteger(kind)) throw new CommandError('invalid kind');
+  const target = await targetOf(ctx.store, { ...p, kind: Kind.LongForm });
+  if (!target) return [];
+  const limit = numArg(p, 'limit', 100, 1000);
+  const rows = await ctx.store.db
+    .selectFrom('event_pubkey_action_refs')
+    .select(['ref_event_id', 'ref_pubkey', 'ref_created_at'])
+    .where('event_id', '=', target.id)
+    .where('ref_kind', '=', kind)
+    .orderBy('ref_created_at', 'desc')
+    .orderBy('ref_event_id', 'desc')
+    .limit(limit)
+    .offset(numArg(p, 'offset', 0))
+    .execute();
+  const found = await loadEvents(
+    ctx.store,
+    rows.map((r) => r.ref_event_id),
+  );
+  const acts = rows.flatMap((r) => {
+    const e = found.get(r.ref_event_id);
+    return e ? [asCacheEvent(e)] : [];
+  });
+  const users = await userExtras(
+    ctx.store,
+    rows.map((r) => r.ref_pubkey),
+  );
+  return [...acts, ...users];
+}
+
+/** Ids of notes quoting a target (event_mentions), newest first. */
+async function quotingIds(store: Store, target: { id: string; address?: string }, limit: number, offset: number) {
+  const targets = target.address ? [target.id, target.address] : [target.id];
+  return store.db
+    .selectFrom('event_mentions as m')
+    .innerJoin('events as e', 'e.id', 'm.event_id')
+    .select(['m.event_id', 'm.created_at'])
+    .where('m.target', 'in', targets)
+    .where('e.kind', '=', Kind.Text)
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.event_id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** note_mentions {event_id | pubkey+identifier, limit (100), offset, user_pubkey}: quoting notes, bundle, no range. */
+async function noteMentions(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
+  const target = await targetOf(ctx.store, p);
+  if (!target) return [];
+  const rows = await quotingIds(ctx.store, target, numArg(p, 'limit', 100, 1000), numArg(p, 'offset', 0));
+  const posts = rows.map((r) => ({ id: r.event_id, value: Number(r.created_at) }));
+  return enrichPosts(ctx.store, posts, { viewer: viewerOf(ctx, p), range: false });
+}
+
+/** note_mentions_count {event_id} → 10000143 {event_id, count}. */
+async function noteMentionsCount(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
+  const id = hexArg(p, 'event_id');
+  const row = await ctx.store.db
+    .selectFrom('event_mentions as m')
+    .innerJoin('events as e', 'e.id', 'm.event_id')
+    .select((eb) => eb.fn.count<number>('m.event_id').distinct().as('n'))
+    .where('m.target', '=', id)
+    .where('e.kind', '=', Kind.Text)
+    .executeTakeFirst();
+  return [synth(CacheKind.NoteQuoteStats, { event_id: id, count: Number(row?.n ?? 0) })];
+}
+
+/**
+ * event_zaps_by_satszapped {event_id | pubkey+identifier, limit (20), since/until (bounds on amount; until default
+ * 1e11), offset, user_pubkey}: zaps by amount desc — receipts, 10000129 objects, users, RANGE order_by amount_sats.
+ */
+async function eventZapsBySatszapped(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
+  const target = await targetOf(ctx.store, p);
+  if (!target) return [feedRange('amount_sats', [])];
+  const until = numArg(p, 'until', 0) || 1e11;
+  const rows = await ctx.store.db
+    .selectFrom('zap_receipts')
+    .select(['receipt_id', 'created_at', 'sender', 'receiver', 'amount_sats', 'target_event_id'])
+    .where((eb) =>
+      target.address
+        ? eb.or([eb('target_event_id', '=', target.id), eb('target_address', '=', target.address)])
+        : eb('target_event_id', '=', target.id),
+    )
+    .where('amount_sats', '<=', until)
+    .where('amount_sats', '>=', numArg(p, 'since', 0))
+    .orderBy('amount_sats', 'desc')
+    .orderBy('receipt_id', 'desc')
+    .limit(numArg(p, 'limit', 20, 1000))
+    .offset(numArg(p, 'offset', 0))
+    .execute();
+  const receipts = await loadEvents(
+    ctx.store,
+    rows.map((r) => r.receipt_id),
+  );
+  const out: CacheEvent[] = [];
+  for (const r of rows) {
+    const e = receipts.get(r.receipt_id);
+    if (e) out.push(asCacheEvent(e), zapObject(r));
+  }
+  out.push(
+    ...(await userExtras(
+      ctx.store,
+      rows.flatMap((r) => [r.sender, r.receiver]),
+    )),
+  );
+  out.push(
+    feedRange(
+      'amount_sats',
+      rows.map((r) => ({ id: r.receipt_id, value: Number(r.amount_sats) })),
+    ),
+  );
+  return out;
+}
+
+/** parametrized_replaceable_event {pubkey, kind, identifier, extended_response}: the current addressable event. */
+async function parametrizedReplaceableEvent(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
+  const pubkey = hexArg(p, 'pubkey');
+  const kind = numArg(p, 'kind', Kind.LongForm);
+  const e = await loadAddress(ctx.store, kind, pubkey, strArg(p, 'identifier'));
+  if (!e) return [];
+  if (!boolArg(p, 'extended_response', false)) return [asCacheEvent(e)];
+  return enrichPosts(ctx.store, [{ id: e.id, value: e.created_at }], { viewer: viewerOf(ctx, p), range: false });
+}
+
+/** parametrized_replaceable_events {events: [{pubkey, kind, identifier}], extended_response}. */
+async function parametrizedReplaceableEvents(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
+  const list = p.events;
+  if (!Array.isArray(list) || list.length > 500) throw new CommandError('invalid events');
+  const found: NostrEvent[] = [];
+  for (const item of list) {
+    if (!item || typeof item !== 'object') throw new CommandError('invalid events');
+    const a = item as Record<string, unknown>;
+    if (!isHex(a.pubkey) || typeof a.kind !== 'number') throw new CommandError('invalid events');
+    const e = await loadAddress(ctx.store, a.kind, a.pubkey, typeof a.identifier === 'string' ? a.identifier : '');
+    if (e) found.push(e);
+  }
+  if (!boolArg(p, 'extended_response', false)) return found.map(asCacheEvent);
+  return enrichPosts(
+    ctx.store,
+    found.map((e) => ({ id: e.id, value: e.created_at })),
+    { viewer: viewerOf(ctx, p), range: false },
+  );
+}
+
+/**
+ * get_highlights {pubkey, identifier, kind, user_pubkey}: highlights (9802) of an article, their authors, and
+ * 10000151 `{highlighted text: [ids of notes quoting the highlight]}`.
+ */
+async function getHighlights(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
+  if (p.event_id !== undefined && p.pubkey === undefined) throw new CommandError('event_id is not supported');
+  const pubkey = hexArg(p, 'pubkey');
+  const address = `${numArg(p, 'kind', Kind.LongForm)}:${pubkey}:${strArg(p, 'identifier')}`;
+  const rows = await ctx.store.db
+    .selectFrom('event_tags')
+    .select('event_id')
+    .where('name', '=', 'a')
+    .where('value', '=', address)
+    .where('kind', '=', Kind.Highlight)
+    .orderBy('created_at', 'desc')
+    .limit(500)
+    .execute();
+  const highlights = [
+    ...(
+      await loadEvents(
+        ctx.store,
+        rows.map((r) => r.event_id),
+      )
+    ).values(),
+  ];
+  const quotes = await ctx.store.db
+    .selectFrom('event_tags')
+    .select(['event_id', 'value'])
+    .where('name', '=', 'q')
+    .where('value', 'in', highlights.length > 0 ? highlights.map((h) => h.id) : [''])
+    .execute();
+  const groups: Record<string, string[]> = {};
+  for (const h of highlights) {
+    groups[h.content] = [
+      ...(groups[h.content] ?? []),
+      ...quotes.filter((q) => q.value === h.id).map((q) => q.event_id),
+    ];
+  }
+  return [
+    ...highlights.map(asCacheEvent),
+    ...(await userExtras(
+      ctx.store,
+      highlights.map((h) => h.pubkey),
+    )),
+    synth(CacheKind.HighlightGroups, groups),
+  ];
+}
+
+/** The thread and single-event commands. */
+export const contentThreadCommands: CommandRecord = {
+  thread_view: threadView,
+  events,
+  event_actions: eventActions,
+  note_mentions: noteMentions,
+  note_mentions_count: noteMentionsCount,
+  event_zaps_by_satszapped: eventZapsBySatszapped,
+  parametrized_replaceable_event: parametrizedReplaceableEvent,
+  parametrized_replaceable_events: parametrizedReplaceableEvents,
+  get_highlights: getHighlights,
+};

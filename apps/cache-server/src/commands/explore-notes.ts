@@ -1,0 +1,133 @@
+import type { CacheEvent } from '@tide/core/nostr';
+import { CacheKind } from '@tide/core/nostr';
+import { enrichPosts, profilesOf } from './bundle.ts';
+import { defaultAccount, mutedBy, numArg, pagingArgs, strArg, viewerOf } from './content-common.ts';
+import { queryPosts } from './content-posts.ts';
+import { type CommandContext, CommandError, type CommandPayload, type CommandRecord } from './context.ts';
+import { type ExploreField, exploreNotes, scopeAuthors } from './explore-scored.ts';
+
+const TIMEFRAMES: Record<string, { field: ExploreField; hours?: number; maxAgeDays?: number }> = {
+  latest: { field: 'created_at' },
+  trending: { field: 'score', hours: 24 },
+  popular: { field: 'score' },
+  mostzapped: { field: 'satszapped', maxAgeDays: 7 },
+  mostzapped4h: { field: 'satszapped', hours: 4 },
+};
+const SCOPES = new Set(['global', 'network', 'tribe', 'follows']);
+
+/** Shared core of explore and the feeds that are explore variants (trending, most zapped, all notes). */
+export async function exploreFeed(
+  ctx: CommandContext,
+  p: CommandPayload,
+  timeframe: string,
+  scope: string,
+  opts: { hours?: number; limitMax?: number } = {},
+): Promise<CacheEvent[]> {
+  const tf = TIMEFRAMES[timeframe];
+  if (!tf) throw new CommandError(`unknown timeframe: ${timeframe}`);
+  if (!SCOPES.has(scope)) throw new CommandError(`unknown scope: ${scope}`);
+  const now = ctx.now();
+  const viewer = viewerOf(ctx, p) ?? defaultAccount();
+  const paging = pagingArgs(p, now, 20, opts.limitMax ?? 50);
+  const hours = opts.hours ?? tf.hours;
+  let createdAfter = numArg(p, 'created_after', 0);
+  if (hours !== undefined) createdAfter = Math.max(createdAfter, now - hours * 3600);
+  if (timeframe !== 'popular' && timeframe !== 'latest') createdAfter = Math.max(createdAfter, now - 7 * 86_400);
+  const authors = await scopeAuthors(ctx.store, scope, viewer);
+  const exclude = await mutedBy(ctx.store, viewer);
+  const posts =
+    tf.field === 'created_at'
+      ? await queryPosts(
+          ctx.store,
+          { authors, isReply: 0, kinds: [1] },
+          { ...paging, since: Math.max(paging.since, createdAfter) },
+        )
+      : await exploreNotes(ctx.store, {
+          field: tf.field,
+          createdAfter,
+          since: paging.since,
+          until: numArg(p, 'until', 0) > 0 ? paging.until : Number.MAX_SAFE_INTEGER,
+          limit: paging.limit,
+          offset: paging.offset,
+          authors,
+          exclude,
+        });
+  return enrichPosts(ctx.store, posts, { viewer, orderBy: tf.field });
+}
+
+/** explore {timeframe, scope, limit ≤50, user_pubkey, since, until, offset, created_after} (semantics §1.6). */
+async function explore(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
+  return exploreFeed(ctx, p, strArg(p, 'timeframe', 'trending'), strArg(p, 'scope', 'global'));
+}
+
+const GM = /\b(gm|good morning)\b/i;
+
+/** Selector → window and ranking of `scored` (semantics §1.6). */
+function selectorSpec(selector: string): { field: ExploreField; hours: number; gm?: boolean } {
+  const m = /^(trending|gm_trending|classic_trending|mostzapped)_(24h|12h|4h|1h)$/.exec(selector);
+  if (!m) throw new CommandError(`unknown selector: ${selector}`);
+  const hours = Number.parseInt(m[2], 10);
+  if (m[1] === 'mostzapped') return { field: 'satszapped', hours };
+  return { field: 'score', hours, gm: m[1] === 'gm_trending' ? true : m[1] === 'trending' ? false : undefined };
+}
+
+const SCORED_KINDS = new Set<number>([0, 1, CacheKind.Mentions, CacheKind.MediaInfo, CacheKind.VerifiedUsersDict]);
+
+/** scored {selector, user_pubkey}: trending/most-zapped notes of a window, one per author, no stats, no range. */
+async function scored(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
+  const spec = selectorSpec(strArg(p, 'selector', 'trending_24h'));
+  const viewer = viewerOf(ctx, p) ?? defaultAccount();
+  const gm = spec.gm;
+  const posts = await exploreNotes(ctx.store, {
+    field: spec.field,
+    createdAfter: ctx.now() - spec.hours * 3600,
+    since: 0,
+    until: Number.MAX_SAFE_INTEGER,
+    limit: 100,
+    offset: 0,
+    exclude: await mutedBy(ctx.store, viewer),
+    textFilter: gm === undefined ? undefined : (text) => GM.test(text) === gm,
+  });
+  const bundle = await enrichPosts(ctx.store, posts, { viewer, range: false, topZaps: false });
+  return bundle.filter((e) => SCORED_KINDS.has(e.kind));
+}
+
+/** scored_users_24h: authors by their best score24h in the last 24 h (limit 24): kind 0 + 10000108 scores. */
+async function scoredUsers24h(ctx: CommandContext, _p: CommandPayload): Promise<CacheEvent[]> {
+  const rows = await ctx.store.db
+    .selectFrom('event_stats')
+    .select(['author_pubkey'])
+    .select((eb) => eb.fn.max('score24h').as('best'))
+    .where('created_at', '>=', ctx.now() - 86_400)
+    .where('author_pubkey', '!=', '')
+    .where('score24h', '>', 0)
+    .groupBy('author_pubkey')
+    .orderBy('best', 'desc')
+    .limit(24)
+    .execute();
+  const pubkeys = rows.map((r) => r.author_pubkey);
+  const out: CacheEvent[] = (await profilesOf(ctx.store, pubkeys)).map((e) => ({ ...e }));
+  out.push({
+    kind: CacheKind.UserScore,
+    content: JSON.stringify(Object.fromEntries(rows.map((r) => [r.author_pubkey, Number(r.best)]))),
+  });
+  return out;
+}
+
+/** explore_media {limit, offset, until, since, user_pubkey}: recent notes with media. */
+async function exploreMedia(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
+  const viewer = viewerOf(ctx, p) ?? defaultAccount();
+  const posts = await queryPosts(ctx.store, { media: true, kinds: [1], isReply: 0 }, pagingArgs(p, ctx.now(), 20, 100));
+  return enrichPosts(ctx.store, posts, { viewer });
+}
+
+/** The explore note commands. */
+export const exploreNoteCommands: CommandRecord = {
+  explore,
+  explore_global_trending_24h: (ctx, p) =>
+    exploreFeed(ctx, { limit: 100, ...p }, 'trending', 'global', { limitMax: 100 }),
+  explore_global_mostzapped_4h: (ctx, p) => exploreFeed(ctx, p, 'mostzapped4h', 'global'),
+  scored,
+  scored_users_24h: scoredUsers24h,
+  explore_media: exploreMedia,
+};

@@ -1,0 +1,98 @@
+import type { Store } from '../store/index.ts';
+import type { BundlePost } from './bundle.ts';
+import { followsOf } from './content-common.ts';
+
+/** Sort field of an explore timeframe (semantics §1.6). */
+export type ExploreField = 'created_at' | 'score' | 'score24h' | 'satszapped';
+
+/** Which notes an explore query ranks. */
+export interface ExploreQuery {
+  field: ExploreField;
+  /** Only notes created at or after this time. */
+  createdAfter: number;
+  /** Bounds on the field value (inclusive). */
+  since: number;
+  until: number;
+  limit: number;
+  offset: number;
+  /** Authors to restrict to (scope follows/tribe/network); undefined = global. */
+  authors?: readonly string[];
+  /** Keep one note per author (default true except for `latest`). */
+  onePerAuthor?: boolean;
+  /** Leave out authors (muted). */
+  exclude?: ReadonlySet<string>;
+  /** Keep only notes whose text matches (gm filter of the scored selectors). */
+  textFilter?: (content: string) => boolean;
+}
+
+/** Authors of an explore scope for a viewer: follows, tribe (follows ∪ followers), network (follows of follows). */
+export async function scopeAuthors(store: Store, scope: string, viewer: string): Promise<string[] | undefined> {
+  if (scope === 'global') return undefined;
+  const follows = await followsOf(store, viewer);
+  if (scope === 'follows') return follows;
+  if (scope === 'tribe') {
+    const rows = await store.db
+      .selectFrom('pubkey_followers')
+      .select('follower_pubkey')
+      .where('pubkey', '=', viewer)
+      .limit(5000)
+      .execute();
+    return [...new Set([...follows, ...rows.map((r) => r.follower_pubkey)])];
+  }
+  // network: follows and the people they follow
+  const second = new Set(follows);
+  for (let i = 0; i < follows.length; i += 400) {
+    const rows = await store.db
+      .selectFrom('pubkey_followers')
+      .select('pubkey')
+      .where('follower_pubkey', 'in', follows.slice(i, i + 400))
+      .execute();
+    for (const r of rows) second.add(r.pubkey);
+  }
+  return [...second];
+}
+
+/**
+ * Top-level kind-1 notes ranked by the field (semantics §1.6): candidates `(limit+offset)×10` by the field, one note
+ * per author (unless disabled), then offset/limit. Returns posts whose `value` is the field.
+ */
+export async function exploreNotes(store: Store, q: ExploreQuery): Promise<BundlePost[]> {
+  const candidates = (q.limit + q.offset) * (q.onePerAuthor === false ? 1 : 10) + 10;
+  if (q.authors && q.authors.length === 0) return [];
+  let query = store.db
+    .selectFrom('event_stats as s')
+    .innerJoin('pubkey_events as pe', 'pe.event_id', 's.event_id')
+    .select(['s.event_id', 's.author_pubkey', 's.created_at', `s.${q.field} as value`])
+    .where('pe.kind', '=', 1)
+    .where('pe.is_reply', '=', 0)
+    .where('s.created_at', '>=', q.createdAfter)
+    .where(`s.${q.field}`, '<=', q.until)
+    .where(`s.${q.field}`, '>=', q.since);
+  if (q.field === 'satszapped') query = query.where('s.satszapped', '>', 0);
+  if (q.field === 'score' || q.field === 'score24h') query = query.where(`s.${q.field}`, '>', 0);
+  if (q.authors) query = query.where('s.author_pubkey', 'in', [...q.authors].slice(0, 5000));
+  const rows = await query.orderBy(`s.${q.field}`, 'desc').orderBy('s.event_id', 'desc').limit(candidates).execute();
+  const seen = new Set<string>();
+  let kept = rows.filter((r) => {
+    if (q.exclude?.has(r.author_pubkey)) return false;
+    if (q.onePerAuthor === false) return true;
+    if (seen.has(r.author_pubkey)) return false;
+    seen.add(r.author_pubkey);
+    return true;
+  });
+  if (q.textFilter && kept.length > 0) {
+    const filter = q.textFilter;
+    const texts = await store.db
+      .selectFrom('events')
+      .select(['id', 'content'])
+      .where(
+        'id',
+        'in',
+        kept.map((r) => r.event_id),
+      )
+      .execute();
+    const ok = new Set(texts.filter((t) => filter(t.content)).map((t) => t.id));
+    kept = kept.filter((r) => ok.has(r.event_id));
+  }
+  return kept.slice(q.offset, q.offset + q.limit).map((r) => ({ id: r.event_id, value: Number(r.value) }));
+}
