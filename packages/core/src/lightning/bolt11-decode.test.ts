@@ -1,5 +1,6 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { hex } from '@scure/base';
+import { decode as lightDecode } from 'light-bolt11-decoder';
 import { describe, expect, it } from 'vitest';
 import vectors from '../../test/fixtures/vectors/bolt11-examples.json' with { type: 'json' };
 import { bolt11AmountToMsat, bolt11AmountToSats } from './bolt11-amount.ts';
@@ -114,5 +115,32 @@ describe('describeBolt11Expiry', () => {
     expect(humanDuration(61)).toBe('1 minute');
     expect(humanDuration(172_800)).toBe('2 days');
     expect(humanDuration(0)).toBe('0 seconds');
+  });
+});
+
+describe('agreement with light-bolt11-decoder', () => {
+  // light-bolt11-decoder 3.2.0 throws on the example with fields that must be ignored and checks no signature,
+  // so decodeBolt11 parses itself; on everything light-bolt11-decoder reads, both must agree.
+  const readable = vectors.valid.filter((v) => {
+    try {
+      lightDecode(v.invoice);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  it('reads all but the ignored-fields example', () => {
+    expect(vectors.valid.length - readable.length).toBe(1);
+  });
+  it.each(readable.map((v) => [v.title.slice(0, 50), v.invoice] as const))('%s', (_t, invoice) => {
+    const theirs = lightDecode(invoice);
+    const value = (name: string) =>
+      (theirs.sections.find((x) => x.name === name) as { value?: unknown } | undefined)?.value;
+    const ours = decodeBolt11(invoice);
+    expect(ours.amountMsat === null ? undefined : String(ours.amountMsat)).toBe(value('amount'));
+    expect(ours.timestamp).toBe(value('timestamp'));
+    expect(ours.paymentHash).toBe(value('payment_hash'));
+    expect(ours.description).toBe(value('description'));
+    expect(ours.descriptionHash).toBe(value('description_hash'));
   });
 });

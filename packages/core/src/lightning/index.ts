@@ -9,3 +9,5 @@ export * from './lnurl.ts';
 export * from './nwc.ts';
 export * from './webln.ts';
 export * from './zap.ts';
+export * from './zap-presets.ts';
+export * from './zap-receipt.ts';

@@ -4,7 +4,9 @@ import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure
 import { describe, expect, it } from 'vitest';
 import type { EventTemplate, NostrEvent } from '../nostr/event.ts';
 import { encodeBolt11 } from './bolt11-encode.ts';
-import { makeZapRequest, validateZapReceipt, validateZapRequest, ZapRequestError } from './zap.ts';
+import { makeZapRequest, validateZapRequest, ZapRequestError } from './zap.ts';
+import { DEFAULT_ZAP, ZAP_PRESETS } from './zap-presets.ts';
+import { makeZapReceipt, validateZapReceipt, zapDescriptionHash } from './zap-receipt.ts';
 
 const sender = generateSecretKey();
 const recipient = getPublicKey(generateSecretKey());
@@ -163,5 +165,37 @@ describe('validateZapReceipt', () => {
       'Invalid signature on zap receipt',
     );
     expect(() => validateZapReceipt({}, { nostrPubkey: serverPubkey })).toThrow('Zap receipt is not a valid event');
+  });
+});
+
+describe('makeZapReceipt (LNURL server side)', () => {
+  it('builds a receipt that validateZapReceipt accepts, copying p/e and the request verbatim', () => {
+    const req = request({ eventId: noteId });
+    const json = JSON.stringify(req);
+    const bolt11 = encodeBolt11({
+      network: 'bc',
+      amountMsat: 42_000,
+      paymentHash: '05'.repeat(32),
+      descriptionHash: zapDescriptionHash(json),
+      timestamp: 1_700_000_000,
+      privateKey: nodeKey,
+    });
+    const t = makeZapReceipt({ zapRequestJson: json, bolt11, preimage: '06'.repeat(32), paidAt: 1_700_000_002 });
+    expect(t.kind).toBe(9735);
+    expect(t.tags).toContainEqual(['p', recipient]);
+    expect(t.tags).toContainEqual(['e', noteId]);
+    expect(t.tags).toContainEqual(['P', getPublicKey(sender)]);
+    expect(t.tags).toContainEqual(['description', json]);
+    expect(validateZapReceipt(sign(t, serverKey), { nostrPubkey: serverPubkey }).amountMsat).toBe(42_000);
+  });
+  it('refuses to build a receipt for an invalid request', () => {
+    expect(() => makeZapReceipt({ zapRequestJson: '{', bolt11: 'x', paidAt: 1 })).toThrow(ZapRequestError.InvalidJson);
+  });
+});
+
+describe('zap presets (spec §9)', () => {
+  it('has the default and the six presets', () => {
+    expect(DEFAULT_ZAP).toEqual({ amount: 42, message: 'Onward' });
+    expect(ZAP_PRESETS.map((p) => p.amount)).toEqual([21, 420, 1000, 5000, 10000, 100000]);
   });
 });

@@ -1,9 +1,6 @@
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
 import { verifyEvent } from 'nostr-tools/pure';
 import type { EventTemplate, NostrEvent, Tag } from '../nostr/event.ts';
 import { Kind } from '../nostr/kinds.ts';
-import { type Bolt11Invoice, decodeBolt11 } from './bolt11-decode.ts';
 
 /** The zap-request rejection messages of spec §5 (NIP-57 appendix D), exactly. */
 export const ZapRequestError = {
@@ -35,7 +32,7 @@ export interface ZapRequestInput {
 const HEX64 = /^[0-9a-f]{64}$/;
 
 /** Verifies id and signature on a fresh copy (nostr-tools remembers results on the object it is given). */
-function verifySignedEvent(e: NostrEvent): boolean {
+export function verifySignedEvent(e: NostrEvent): boolean {
   const { id, pubkey, created_at, kind, tags, content, sig } = e;
   return verifyEvent({ id, pubkey, created_at, kind, tags, content, sig });
 }
@@ -65,7 +62,8 @@ export function makeZapRequest(input: ZapRequestInput): EventTemplate {
   };
 }
 
-function isEventShape(v: unknown): v is NostrEvent {
+/** True when `v` has every field of a signed event with string-only tags. */
+export function isEventShape(v: unknown): v is NostrEvent {
   if (typeof v !== 'object' || v === null) return false;
   const e = v as Record<string, unknown>;
   return (
@@ -110,66 +108,4 @@ export function validateZapRequest(input: string | object, options: { amountMsat
     throw new Error("Zap request 'amount' tag doesn't match the amount");
   }
   return value;
-}
-
-/** A checked zap receipt (kind 9735) with its request and invoice. */
-export interface ValidZapReceipt {
-  receipt: NostrEvent;
-  request: NostrEvent;
-  invoice: Bolt11Invoice;
-  /** Millisatoshis paid (from the invoice). */
-  amountMsat: number;
-  senderPubkey: string;
-  recipientPubkey: string;
-  eventId?: string;
-  address?: string;
-}
-
-const tagValue = (e: NostrEvent, name: string): string | undefined => e.tags.find((t) => t[0] === name)?.[1];
-
-/**
- * Checks a zap receipt: a valid kind-9735 event signed by the LNURL server's `nostrPubkey`, whose description is a
- * valid zap request committed to by the invoice's description hash, for the same recipient, and whose bolt11 amount
- * matches the request's amount tag when present.
- */
-export function validateZapReceipt(receipt: unknown, options: { nostrPubkey: string }): ValidZapReceipt {
-  if (!isEventShape(receipt) || receipt.kind !== Kind.Zap) throw new Error('Zap receipt is not a valid event');
-  if (!verifySignedEvent(receipt)) throw new Error('Invalid signature on zap receipt');
-  if (receipt.pubkey !== options.nostrPubkey)
-    throw new Error("Zap receipt is not signed by the recipient's LNURL server");
-  const bolt11 = tagValue(receipt, 'bolt11');
-  if (!bolt11) throw new Error("Zap receipt doesn't have a 'bolt11' tag");
-  const description = tagValue(receipt, 'description');
-  if (description === undefined) throw new Error("Zap receipt doesn't have a 'description' tag");
-  const request = validateZapRequest(description);
-  const invoice = decodeBolt11(bolt11);
-  if (
-    invoice.descriptionHash !== undefined &&
-    invoice.descriptionHash !== bytesToHex(sha256(new TextEncoder().encode(description)))
-  ) {
-    throw new Error("Zap receipt invoice doesn't commit to its zap request");
-  }
-  if (invoice.descriptionHash === undefined && invoice.description !== description) {
-    throw new Error("Zap receipt invoice doesn't commit to its zap request");
-  }
-  const recipientPubkey = tagValue(request, 'p')!;
-  if (tagValue(receipt, 'p') !== recipientPubkey) throw new Error("Zap receipt 'p' tag doesn't match its zap request");
-  if (invoice.amountMsat === null) throw new Error('Zap receipt invoice has no amount');
-  const amountMsat = Number(invoice.amountMsat);
-  const requested = tagValue(request, 'amount');
-  if (requested !== undefined && Number(requested) !== amountMsat) {
-    throw new Error("Zap receipt amount doesn't match its zap request");
-  }
-  const eventId = tagValue(request, 'e');
-  const address = tagValue(request, 'a');
-  return {
-    receipt,
-    request,
-    invoice,
-    amountMsat,
-    senderPubkey: request.pubkey,
-    recipientPubkey,
-    ...(eventId ? { eventId } : {}),
-    ...(address ? { address } : {}),
-  };
 }
