@@ -1,0 +1,16 @@
+import { useT } from '../i18n/intl.tsx';
+import { Skeleton, SkeletonList } from '../ui/skeleton.tsx';
+import styles from './screen.module.css';
+
+/** What a screen shows while its code loads: a heading-sized bar and note skeletons. */
+export function RouteFallback() {
+  const t = useT();
+  return (
+    <div className={styles.center}>
+      <div className={styles.header}>
+        <Skeleton width={160} height={26} />
+      </div>
+      <SkeletonList label={t('common.loading')} count={4} />
+    </div>
+  );
+}

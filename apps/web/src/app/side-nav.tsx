@@ -1,0 +1,34 @@
+import { Link, NavLink } from 'react-router';
+import { useT } from '../i18n/intl.tsx';
+import { TideLogo } from '../ui/icons.tsx';
+import { AccountEntry } from './account-entry.tsx';
+import { CacheStatusLine } from './cache-status-line.tsx';
+import { NAV_ITEMS } from './nav-items.tsx';
+import styles from './nav.module.css';
+
+/** The left navigation of wide screens: brand, the nine sections, the account or sign-in entry. */
+export function SideNav() {
+  const t = useT();
+  return (
+    <nav className={styles.side} aria-label={t('nav.primary')}>
+      <Link to="/home" className={styles.brand} aria-label={t('nav.brandHome')}>
+        <TideLogo size={30} />
+        <span className={styles.brandName}>{t('app.name')}</span>
+      </Link>
+      <ul className={styles.list}>
+        {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
+          <li key={to}>
+            <NavLink to={to} className={styles.link} data-nav-item={to}>
+              <Icon />
+              <span className={styles.label}>{t(label)}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <div className={styles.account}>
+        <AccountEntry />
+        <CacheStatusLine />
+      </div>
+    </nav>
+  );
+}

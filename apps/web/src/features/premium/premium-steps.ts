@@ -1,0 +1,23 @@
+import type { MessageId } from '../../i18n/intl.tsx';
+
+/** Premium pages addressed by `/premium/:step` (spec §2), with their heading and explanation. */
+export const PREMIUM_STEPS: Record<string, { heading: MessageId; body: MessageId }> = {
+  name: { heading: 'premium.step.name', body: 'premium.body.name' },
+  subscribe: { heading: 'premium.step.subscribe', body: 'premium.body.subscribe' },
+  rename: { heading: 'premium.step.rename', body: 'premium.body.rename' },
+  support: { heading: 'premium.step.support', body: 'premium.body.support' },
+  legend: { heading: 'premium.step.legend', body: 'premium.body.legend' },
+  relay: { heading: 'premium.step.relay', body: 'premium.body.relay' },
+  media: { heading: 'premium.step.media', body: 'premium.body.media' },
+  recover: { heading: 'premium.step.recover', body: 'premium.body.recover' },
+  backup: { heading: 'premium.step.backup', body: 'premium.body.backup' },
+  og: { heading: 'premium.step.og', body: 'premium.body.og' },
+};
+
+/** Minimum premium name length (spec §9). */
+export const PREMIUM_NAME_MIN = 3;
+
+/** True when a premium name is long enough ('Name needs to be at least 3 characters long' otherwise). */
+export function isPremiumNameLongEnough(name: string): boolean {
+  return name.trim().length >= PREMIUM_NAME_MIN;
+}

@@ -1,0 +1,6 @@
+import { BookmarksFrame } from '../features/bookmarks/bookmarks-frame.tsx';
+
+/** `/bookmarks`. */
+export function Page() {
+  return <BookmarksFrame />;
+}

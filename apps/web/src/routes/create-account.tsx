@@ -1,0 +1,13 @@
+import { Screen } from '../app/screen.tsx';
+import { CreateAccountForm } from '../features/account/create-account-form.tsx';
+import { useT } from '../i18n/intl.tsx';
+
+/** `/new`: create an account in three steps. */
+export function Page() {
+  const t = useT();
+  return (
+    <Screen heading={t('createAccount.heading')}>
+      <CreateAccountForm />
+    </Screen>
+  );
+}

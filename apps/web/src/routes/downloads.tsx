@@ -1,0 +1,6 @@
+import { DownloadsFrame } from '../features/info/layout-pages.tsx';
+
+/** `/downloads` (`/download` redirects here). */
+export function Page() {
+  return <DownloadsFrame />;
+}

@@ -1,0 +1,8 @@
+import { useParams } from 'react-router';
+import { MuteListFrame } from '../features/profile/mute-list-frame.tsx';
+
+/** `/mutelist/:npub`: another user's mute list. */
+export function Page() {
+  const { npub = '' } = useParams();
+  return <MuteListFrame npub={npub} />;
+}

@@ -1,0 +1,8 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Testing Library unmounts after each test; localStorage starts empty for every test.
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});

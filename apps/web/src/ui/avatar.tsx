@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import styles from './avatar.module.css';
+import { AVATAR_PIXELS, type AvatarSize, safeImageUrl } from './avatar-sizes.ts';
+import { UserIcon } from './icons.tsx';
+
+/** Props of {@link Avatar}. */
+export interface AvatarProps {
+  src?: string | null;
+  size?: AvatarSize;
+  /** Accessible name (usually the user's name); empty for decorative avatars. */
+  alt?: string;
+}
+
+/** A round profile picture with its size reserved up front and a fallback when the picture is missing or fails. */
+export function Avatar({ src, size = 'md', alt = '' }: AvatarProps) {
+  const [failed, setFailed] = useState<string | undefined>();
+  const px = AVATAR_PIXELS[size];
+  const url = safeImageUrl(src);
+  const showImage = url !== undefined && failed !== url;
+  return (
+    <span
+      className={styles.avatar}
+      style={{ width: px, height: px, fontSize: Math.max(8, px / 2.5) }}
+      data-size={size}
+      data-fallback={showImage ? undefined : 'true'}
+    >
+      {showImage ? (
+        <img
+          className={styles.image}
+          src={url}
+          alt={alt}
+          width={px}
+          height={px}
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailed(url)}
+        />
+      ) : (
+        <UserIcon
+          className={styles.fallback}
+          aria-hidden={!alt}
+          role={alt ? 'img' : undefined}
+          aria-label={alt || undefined}
+        />
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,28 @@
+/// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { precompileMessages } from './vite-precompile-messages.ts';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+const cacheTarget = process.env.TIDE_CACHE_URL ?? 'http://127.0.0.1:8787';
+const proxied = ['/v1', '/link-preview', '/media-cache', '/media', '/.well-known'];
+
+// The web app: React + Vite; messages are compiled to ICU ASTs at build time so the parser stays out of the bundle.
+export default defineConfig({
+  plugins: [precompileMessages(), react()],
+  define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+  resolve: {
+    alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }],
+  },
+  server: {
+    host: '127.0.0.1',
+    proxy: Object.fromEntries(proxied.map((p) => [p, { target: cacheTarget, ws: p === '/v1', changeOrigin: true }])),
+  },
+  build: { target: 'es2022', sourcemap: false },
+  test: {
+    name: 'web',
+    environment: 'happy-dom',
+    setupFiles: ['./src/test-setup.ts'],
+  },
+});
