@@ -348,7 +348,7 @@ export class CacheClient {
     if (!socket) return;
     socket.onopen = null;
     socket.onmessage = null;
-    socket.onerror = null;
+    socket.onerror = () => {};
     socket.onclose = null;
     socket.close();
     this.entries.delete(`set_protocol_${this.appId}`);

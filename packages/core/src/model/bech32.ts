@@ -1,4 +1,4 @@
-import { naddrEncode, noteEncode, npubEncode } from 'nostr-tools/nip19';
+import { naddrEncode, noteEncode, npubEncode } from '../nostr/index.ts';
 
 const HEX64 = /^[0-9a-f]{64}$/;
 
