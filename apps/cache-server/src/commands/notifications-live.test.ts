@@ -32,8 +32,8 @@ describeDialects('live counters end to end (real ingest)', (getStore) => {
     client = new CacheClient({ url: server.url, WebSocket: WebSocket as never });
   });
   afterAll(async () => {
-    client.disconnect();
-    await server.close();
+    client?.disconnect();
+    await server?.close();
   });
 
   it('a reaction to a user note reaches their notification_counts subscription', async () => {

@@ -46,8 +46,8 @@ describeDialects('people commands on the wire', (getStore) => {
     client = new CacheClient({ url: server.url, WebSocket: WebSocket as never });
   });
   afterAll(async () => {
-    client.disconnect();
-    await server.close();
+    client?.disconnect();
+    await server?.close();
   });
 
   it('user_profile answers kind 0 and 10000105 through the zlib-negotiated client', async () => {
