@@ -38,14 +38,15 @@ export class WriteBuffer {
     rows.push(row);
   }
 
-  /** Queues an insert-or-overwrite of the non-key columns (the last call per key wins). */
+  /** Queues an insert-or-overwrite of the given non-key columns (merged per key; the last value per column wins). */
   upsert<T extends TableName>(table: T, key: Row, values: Row): void {
     let t = this.upserts.get(table);
     if (!t) {
       t = { keyCols: Object.keys(key), rows: new Map() };
       this.upserts.set(table, t);
     }
-    t.rows.set(t.keyCols.map((c) => String(key[c])).join('\u0000'), { ...values, ...key });
+    const k = t.keyCols.map((c) => String(key[c])).join('\u0000');
+    t.rows.set(k, { ...t.rows.get(k), ...values, ...key });
   }
 
   /**
@@ -109,7 +110,17 @@ export async function insertIgnore(trx: Transaction<Database>, table: TableName,
 
 /** Multi-row INSERT ... ON CONFLICT (key) DO UPDATE SET every other column = excluded. */
 async function upsertRows(trx: Transaction<Database>, table: TableName, keyCols: string[], rows: Row[]) {
-  if (rows.length === 0) return;
+  const groups = new Map<string, Row[]>();
+  for (const r of rows) {
+    const sig = Object.keys(r).sort().join(',');
+    const g = groups.get(sig);
+    if (g) g.push(r);
+    else groups.set(sig, [r]);
+  }
+  for (const g of groups.values()) await upsertUniform(trx, table, keyCols, g);
+}
+
+async function upsertUniform(trx: Transaction<Database>, table: TableName, keyCols: string[], rows: Row[]) {
   const cols = Object.keys(rows[0]).filter((c) => !keyCols.includes(c));
   for (const part of chunks(rows, cols.length + keyCols.length)) {
     await trx

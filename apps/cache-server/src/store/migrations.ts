@@ -99,10 +99,17 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
   };
 }
 
-/** Brings the database up to the newest migration; throws with the failing migration's error. */
-export async function migrateToLatest(db: Kysely<Database>, dialect: StoreDialect): Promise<void> {
+/**
+ * Brings the database up to the newest migration; throws with the failing migration's error. On PostgreSQL the
+ * migration bookkeeping lives in `pgSchema` (Kysely would otherwise see other schemas' bookkeeping tables).
+ */
+export async function migrateToLatest(db: Kysely<Database>, dialect: StoreDialect, pgSchema = 'public'): Promise<void> {
   const migrations = storeMigrations(dialect);
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(dialect === 'postgres' ? { migrationTableSchema: pgSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';

@@ -22,7 +22,7 @@ export interface OpenStoreOptions extends DbConfig {
 export async function openStore(options: OpenStoreOptions = {}): Promise<Store> {
   const { db, dialect } = await createDb(options);
   try {
-    if (options.migrate !== false) await migrateToLatest(db, dialect);
+    if (options.migrate !== false) await migrateToLatest(db, dialect, options.pgSchema);
   } catch (err) {
     await db.destroy();
     throw err;

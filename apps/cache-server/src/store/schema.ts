@@ -100,10 +100,7 @@ export interface EventRepliesTable {
   reply_created_at: number;
 }
 
-/**
- * What a user did to an event (NoteActions 10000115). liked/replied/reposted/zapped hold how many such actions
- * are stored (read them as booleans: > 0), so deleting one repost of two keeps `reposted` true.
- */
+/** What a user did to an event (NoteActions 10000115): flags 0/1; a deleted like/repost/reply resets its flag. */
 export interface EventPubkeyActionsTable {
   event_id: string;
   pubkey: string;

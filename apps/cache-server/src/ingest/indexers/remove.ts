@@ -48,7 +48,7 @@ export async function loadFullEvents(ctx: IngestContext, ids: string[]): Promise
  */
 export async function removeDeletedEvent(ctx: IngestContext, e: NostrEvent): Promise<void> {
   const flag = (target: string, col: 'liked' | 'reposted' | 'replied') =>
-    ctx.buf.add('event_pubkey_actions', { event_id: target, pubkey: e.pubkey }, { [col]: -1 });
+    ctx.buf.upsert('event_pubkey_actions', { event_id: target, pubkey: e.pubkey }, { [col]: 0, updated_at: ctx.now });
   if (e.kind === 7 && isLikeContent(e.content)) {
     const seen = new Set<string>();
     for (const t of e.tags) {

@@ -54,11 +54,14 @@ export function recordAction(
     ref_kind: actor.kind,
   });
   if (flag) {
-    ctx.buf.add(
+    ctx.buf.upsert(
       'event_pubkey_actions',
       { event_id: target, pubkey: actor.pubkey },
-      { [flag]: 1 },
-      { created_at: actor.created_at, updated_at: actor.created_at },
+      {
+        [flag]: 1,
+        created_at: actor.created_at,
+        updated_at: ctx.now,
+      },
     );
   }
 }
