@@ -15,6 +15,7 @@ import { ingestEvents } from './ingest/index.ts';
 import { serveRelayConnection } from './relay/relay-endpoint.ts';
 import { type OpenStoreOptions, openStore, type Store } from './store/index.ts';
 import { publishToRelays } from './upstream/publish.ts';
+import { type UpstreamOptions, UpstreamRelay } from './upstream/upstream-relay.ts';
 import { serveCacheConnection } from './ws/cache-endpoint.ts';
 import { ChangeNotifier } from './ws/change-notifier.ts';
 import { DEFAULT_LIMITS, type ServerLimits } from './ws/limits.ts';
@@ -41,6 +42,8 @@ export interface StartServerOptions extends OpenStoreOptions {
   mediaRoot?: string;
   /** Relays to follow and ingest from. */
   upstream?: string[];
+  /** Upstream tuning (tests shorten the backoff). */
+  upstreamOptions?: Partial<Omit<UpstreamOptions, 'url' | 'store' | 'ingest' | 'logger'>>;
   /** Logger (default: pino at LOG_LEVEL, silent when unset). */
   logger?: Logger;
   /** Clock in Unix seconds (tests). */
@@ -70,6 +73,8 @@ export interface RunningServer {
   port: number;
   store: Store;
   notifier: ChangeNotifier;
+  /** The upstream followers (one per `upstream` url). */
+  upstreams: UpstreamRelay[];
   /** Stops accepting, closes every socket, stops upstream, closes the store (if opened here). */
   close(): Promise<void>;
 }
@@ -85,8 +90,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const notifier = new ChangeNotifier();
   const registry = options.commands ? allCommands.with(options.commands) : allCommands;
 
-  const ingest = async (events: readonly unknown[], source: IngestSource): Promise<IngestResult[]> => {
-    const results = await ingestFn(store, events, { source, now: now() });
+  const ingest = async (
+    events: readonly unknown[],
+    source: IngestSource,
+    relayUrl?: string,
+  ): Promise<IngestResult[]> => {
+    const results = await ingestFn(store, events, { source, now: now(), ...(relayUrl ? { relayUrl } : {}) });
     const accepted: NostrEvent[] = [];
     results.forEach((result, i) => {
       if (result.ok && result.reason === '') accepted.push(events[i] as NostrEvent);
@@ -102,7 +111,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     limits,
     logger,
     now,
-    ingest,
+    ingest: (events, source) => ingest(events, source),
     publish: (event, relays, timeoutMs) => publishToRelays(event, relays, timeoutMs),
   };
 
@@ -141,6 +150,20 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   logger.info({ host, port: address.port }, 'cache server listening');
 
+  const upstreams = (options.upstream ?? []).map(
+    (url) =>
+      new UpstreamRelay({
+        url,
+        store,
+        logger,
+        ingest: async (events, relayUrl) => {
+          await ingest(events, 'upstream', relayUrl);
+        },
+        ...options.upstreamOptions,
+      }),
+  );
+  for (const upstream of upstreams) await upstream.start();
+
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
     closing ??= (async () => {
@@ -156,6 +179,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           resolve();
         });
       });
+      await Promise.all(upstreams.map((u) => u.stop()));
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (ownsStore) await store.close();
@@ -171,6 +195,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     port: address.port,
     store,
     notifier,
+    upstreams,
     close,
   };
 }

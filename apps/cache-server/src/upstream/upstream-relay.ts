@@ -1,0 +1,165 @@
+import type { NostrEvent } from '@tide/core/nostr';
+import type { Logger } from 'pino';
+import WebSocket from 'ws';
+import type { Store } from '../store/index.ts';
+
+/** How the upstream follower hands events to ingest. */
+export type UpstreamIngest = (events: NostrEvent[], relayUrl: string) => Promise<void>;
+
+/** Options of one upstream follower. */
+export interface UpstreamOptions {
+  url: string;
+  store: Store;
+  ingest: UpstreamIngest;
+  logger: Logger;
+  /** Events asked for on the first connection, when nothing was seen yet (default 1000). */
+  backfillLimit?: number;
+  /** First reconnect delay; doubles up to maxBackoffMs (default 1000). */
+  minBackoffMs?: number;
+  maxBackoffMs?: number;
+  /** Events per ingest batch (default 200) and the longest wait before a partial batch goes (default 200 ms). */
+  batchSize?: number;
+  flushMs?: number;
+  /** Overlap re-asked on reconnect, in seconds (default 60). */
+  overlapSeconds?: number;
+}
+
+/** State key in the `cache` table holding the newest created_at seen from a relay. */
+export function upstreamStateKey(url: string): string {
+  return `upstream_since:${url}`;
+}
+
+const SUB_ID = 'tide-upstream';
+
+/**
+ * Follows one relay: subscribes from the newest event seen (persisted), ingests what arrives in batches, reconnects
+ * with exponential backoff. `stop()` closes it for good.
+ */
+export class UpstreamRelay {
+  private socket: WebSocket | null = null;
+  private stopped = false;
+  private backoff: number;
+  private newest = 0;
+  private pending: NostrEvent[] = [];
+  private flushTimer: ReturnType<typeof setTimeout> | null = null;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+  /** Events received so far (for tests and stats). */
+  received = 0;
+  /** Connections opened so far. */
+  connections = 0;
+
+  constructor(private readonly opts: UpstreamOptions) {
+    this.backoff = opts.minBackoffMs ?? 1000;
+  }
+
+  /** Loads the saved position and connects. */
+  async start(): Promise<void> {
+    const row = await this.opts.store.db
+      .selectFrom('cache')
+      .select('value')
+      .where('key', '=', upstreamStateKey(this.opts.url))
+      .executeTakeFirst();
+    this.newest = row ? Number(row.value) || 0 : 0;
+    this.connect();
+  }
+
+  /** Stops following; waits for the last batch to be ingested. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.socket?.terminate();
+    await this.flush();
+  }
+
+  private filter(): Record<string, unknown> {
+    if (this.newest === 0) return { limit: this.opts.backfillLimit ?? 1000 };
+    return { since: Math.max(0, this.newest - (this.opts.overlapSeconds ?? 60)) };
+  }
+
+  private connect(): void {
+    if (this.stopped) return;
+    const socket = new WebSocket(this.opts.url, { handshakeTimeout: 10_000 });
+    this.socket = socket;
+    socket.on('open', () => {
+      this.connections += 1;
+      this.backoff = this.opts.minBackoffMs ?? 1000;
+      socket.send(JSON.stringify(['REQ', SUB_ID, this.filter()]));
+      this.opts.logger.info({ relay: this.opts.url }, 'upstream connected');
+    });
+    socket.on('message', (data) => this.onMessage(data.toString()));
+    socket.on('error', (err) => this.opts.logger.debug({ relay: this.opts.url, err: err.message }, 'upstream error'));
+    socket.on('close', () => {
+      if (this.socket === socket) this.socket = null;
+      this.scheduleReconnect();
+    });
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped || this.reconnectTimer) return;
+    const delay = this.backoff;
+    this.backoff = Math.min(this.backoff * 2, this.opts.maxBackoffMs ?? 60_000);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      this.connect();
+    }, delay);
+    this.reconnectTimer.unref();
+  }
+
+  private onMessage(text: string): void {
+    let msg: unknown;
+    try {
+      msg = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (!Array.isArray(msg) || msg[0] !== 'EVENT' || msg[1] !== SUB_ID) return;
+    const event = msg[2] as NostrEvent;
+    if (typeof event !== 'object' || event === null) return;
+    this.received += 1;
+    this.pending.push(event);
+    if (this.pending.length >= (this.opts.batchSize ?? 200)) void this.flush();
+    else this.flushTimer ??= setTimeout(() => void this.flush(), this.opts.flushMs ?? 200);
+  }
+
+  private flush(): Promise<void> {
+    if (this.flushTimer) {
+      clearTimeout(this.flushTimer);
+      this.flushTimer = null;
+    }
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 0) return this.flushing;
+    this.flushing = this.flushing.then(() => this.ingestBatch(batch));
+    return this.flushing;
+  }
+
+  private async ingestBatch(batch: NostrEvent[]): Promise<void> {
+    try {
+      await this.opts.ingest(batch, this.opts.url);
+      const newest = Math.max(
+        this.newest,
+        ...batch
+          .map((e) => (Number.isInteger(e.created_at) ? e.created_at : 0))
+          .filter((t) => t <= Date.now() / 1000 + 300),
+      );
+      if (newest > this.newest) {
+        this.newest = newest;
+        const row = {
+          key: upstreamStateKey(this.opts.url),
+          value: String(newest),
+          updated_at: Math.floor(Date.now() / 1000),
+        };
+        await this.opts.store.write((trx) =>
+          trx
+            .insertInto('cache')
+            .values(row)
+            .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value, updated_at: row.updated_at }))
+            .execute(),
+        );
+      }
+    } catch (err) {
+      this.opts.logger.warn({ relay: this.opts.url, err }, 'upstream ingest failed');
+    }
+  }
+}
