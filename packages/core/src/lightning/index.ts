@@ -9,5 +9,6 @@ export * from './lnurl.ts';
 export * from './nwc.ts';
 export * from './webln.ts';
 export * from './zap.ts';
+export * from './zap-flow.ts';
 export * from './zap-presets.ts';
 export * from './zap-receipt.ts';
