@@ -36,3 +36,19 @@ export function bolt11AmountToSats(amount: string): number {
   const divisor = BOLT11_DIVISORS[letter];
   return divisor <= 1e8 ? value * (1e8 / divisor) : value / (divisor / 1e8);
 }
+
+/**
+ * Amount of an invoice read from its human-readable part only (no checksum or signature check): cheap enough for
+ * ingesting many zap receipts. Null for "any amount" invoices; throws on a malformed prefix or amount.
+ */
+export function bolt11InvoiceAmount(invoice: string): { amountMsat: bigint; amountSats: number } | null {
+  const text = invoice
+    .trim()
+    .replace(/^lightning:/i, '')
+    .toLowerCase();
+  const hrp = text.slice(0, text.lastIndexOf('1'));
+  const m = /^ln(bc|tb|tbs|bcrt)(\d+[a-z]?)?$/.exec(hrp);
+  if (!m) throw new Error('Not a proper lightning payment request');
+  if (!m[2]) return null;
+  return { amountMsat: bolt11AmountToMsat(m[2]), amountSats: bolt11AmountToSats(m[2]) };
+}

@@ -3,7 +3,7 @@ import { hex } from '@scure/base';
 import { decode as lightDecode } from 'light-bolt11-decoder';
 import { describe, expect, it } from 'vitest';
 import vectors from '../../test/fixtures/vectors/bolt11-examples.json' with { type: 'json' };
-import { bolt11AmountToMsat, bolt11AmountToSats } from './bolt11-amount.ts';
+import { bolt11AmountToMsat, bolt11AmountToSats, bolt11InvoiceAmount } from './bolt11-amount.ts';
 import { decodeBolt11 } from './bolt11-decode.ts';
 import { encodeBolt11 } from './bolt11-encode.ts';
 import { describeBolt11Expiry, humanDuration } from './bolt11-expiry.ts';
@@ -23,6 +23,20 @@ describe('BOLT 11 amounts (spec §9)', () => {
     expect(() => bolt11AmountToMsat('2500000001p')).toThrow('Amount has sub-millisatoshi precision');
     expect(() => bolt11AmountToMsat('025m')).toThrow('Not a valid amount');
     expect(() => bolt11AmountToMsat('99999999999')).toThrow('Amount is outside of valid range');
+  });
+});
+
+describe('bolt11InvoiceAmount (prefix only)', () => {
+  it.each(vectors.valid.map((v) => [v.title.slice(0, 40), v] as const))('%s', (_t, v) => {
+    const amount = bolt11InvoiceAmount(v.invoice);
+    expect(amount?.amountMsat ?? null).toBe(v.amountMsat === null ? null : BigInt(v.amountMsat));
+  });
+  it('reads sats by the spec rule and rejects non-invoices', () => {
+    expect(bolt11InvoiceAmount('lnbc2500u1pvjluez')?.amountSats).toBe(250_000);
+    expect(bolt11InvoiceAmount('lntbs10n1xyz')?.amountSats).toBe(1);
+    expect(bolt11InvoiceAmount('lnbcrt1xyz')).toBeNull();
+    expect(() => bolt11InvoiceAmount('hello1abc')).toThrow('Not a proper lightning payment request');
+    expect(() => bolt11InvoiceAmount('lnbc2500x1abc')).toThrow('Not a valid multiplier for the amount');
   });
 });
 
