@@ -96,6 +96,12 @@ describe('errors', () => {
     expect(() => npubEncode('xyz')).toThrow('public key must be 64 lower-case hex characters');
     expect(tryDecodeNip19('nope')).toBeNull();
   });
+  it('accepts an all upper-case string and rejects mixed case', () => {
+    const good = vectors.npub[0];
+    expect(decodeNip19(good.bech32.toUpperCase())).toEqual({ type: 'npub', data: good.hex });
+    const mixed = `N${good.bech32.slice(1)}`;
+    expect(() => decodeNip19(mixed)).toThrow('invalid bech32: mixed case');
+  });
   it('enforces the 5000-character limit', () => {
     const long = `naddr1${'q'.repeat(BECH32_MAX_LENGTH)}`;
     expect(() => decodeNip19(long)).toThrow(`NIP-19 string longer than ${BECH32_MAX_LENGTH} characters`);

@@ -1,5 +1,6 @@
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { bech32 } from '@scure/base';
+import { decodeBech32Bytes } from './bech32-fast.ts';
 import { isHex } from './validate.ts';
 
 /** Longest bech32 string accepted or produced (NIP-19, spec §5). */
@@ -205,12 +206,11 @@ export function decodeNip19(value: string, opts?: RelayHintOptions): DecodedNip1
   const code = stripNostrPrefix(value.trim());
   if (code.length > BECH32_MAX_LENGTH)
     throw new Nip19Error(`NIP-19 string longer than ${BECH32_MAX_LENGTH} characters`);
+  if (code !== code.toLowerCase() && code !== code.toUpperCase()) throw new Nip19Error('invalid bech32: mixed case');
   let prefix: string;
   let bytes: Uint8Array;
   try {
-    const decoded = bech32.decode(code as `${string}1${string}`, BECH32_MAX_LENGTH);
-    prefix = decoded.prefix;
-    bytes = bech32.fromWords(decoded.words);
+    ({ prefix, bytes } = decodeBech32Bytes(code.toLowerCase(), BECH32_MAX_LENGTH));
   } catch (error) {
     throw new Nip19Error(`invalid bech32: ${(error as Error).message}`);
   }
