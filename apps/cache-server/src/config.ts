@@ -1,0 +1,117 @@
+import { dirname, join, resolve } from 'node:path';
+
+/** Everything main.ts needs to start the service, from flags and environment. */
+export interface ServerConfig {
+  host: string;
+  port: number;
+  /** SQLite file (used when no databaseUrl). */
+  sqlitePath: string;
+  /** PostgreSQL URL (`--db postgres://...` or DATABASE_URL). */
+  databaseUrl?: string;
+  /** Data directory (SQLite file's folder, or ./data): holds `media/`. */
+  dataDir: string;
+  webRoot?: string;
+  upstream: string[];
+  seed: boolean;
+  /** Events the demo network generator writes (seed helper's `scale`). */
+  scale?: number;
+  /** Public origin used in seeded URLs (default http://host:port). */
+  publicUrl?: string;
+  logLevel: string;
+}
+
+/** Thrown for bad flags; main prints the message and the usage. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Command-line usage. */
+export const USAGE = `usage: tsx apps/cache-server/src/main.ts [--host 127.0.0.1] [--port 8787] [--db path|postgres://...]
+  [--web apps/web/dist] [--upstream wss://relay]... [--seed] [--scale n] [--public-url http://host:port]
+env: HOST, PORT, DATABASE_URL, TIDE_DB, TIDE_WEB, TIDE_UPSTREAM (comma-separated), TIDE_PUBLIC_URL, LOG_LEVEL`;
+
+function portOf(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`invalid port: ${value}`);
+  return port;
+}
+
+function wsUrl(value: string): string {
+  if (!/^wss?:\/\/[^\s]+$/.test(value)) throw new ConfigError(`invalid upstream relay url: ${value}`);
+  return value;
+}
+
+/** Parses flags (`--name value` or `--name=value`) over environment defaults. */
+export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  let db = env.DATABASE_URL ?? env.TIDE_DB ?? './data/tide.db';
+  const config: ServerConfig = {
+    host: env.HOST ?? '127.0.0.1',
+    port: env.PORT ? portOf(env.PORT) : 8787,
+    sqlitePath: '',
+    dataDir: '',
+    webRoot: env.TIDE_WEB || undefined,
+    upstream: (env.TIDE_UPSTREAM ?? '').split(',').filter(Boolean).map(wsUrl),
+    seed: false,
+    publicUrl: env.TIDE_PUBLIC_URL || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+  const args = [...argv];
+  while (args.length > 0) {
+    const arg = args.shift() as string;
+    const eq = arg.indexOf('=');
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    const inline = eq > 0 ? arg.slice(eq + 1) : undefined;
+    const value = (): string => {
+      const v = inline ?? args.shift();
+      if (v === undefined || v === '') throw new ConfigError(`${name} needs a value`);
+      return v;
+    };
+    switch (name) {
+      case '--host':
+        config.host = value();
+        break;
+      case '--port':
+        config.port = portOf(value());
+        break;
+      case '--db':
+        db = value();
+        break;
+      case '--web':
+        config.webRoot = value();
+        break;
+      case '--upstream':
+        config.upstream.push(wsUrl(value()));
+        break;
+      case '--seed':
+        config.seed = true;
+        break;
+      case '--scale': {
+        const scale = Number(value());
+        if (!Number.isInteger(scale) || scale <= 0) throw new ConfigError('--scale needs a positive integer');
+        config.scale = scale;
+        break;
+      }
+      case '--public-url':
+        config.publicUrl = value();
+        break;
+      default:
+        throw new ConfigError(`unknown option: ${arg}`);
+    }
+  }
+  if (/^postgres(ql)?:\/\//.test(db)) {
+    config.databaseUrl = db;
+    config.dataDir = resolve('./data');
+  } else {
+    config.sqlitePath = db;
+    config.dataDir = db === ':memory:' ? resolve('./data') : resolve(dirname(db));
+  }
+  return config;
+}
+
+/** Where seeded media files live for a config. */
+export function mediaDirOf(config: ServerConfig): string {
+  return join(config.dataDir, 'media');
+}

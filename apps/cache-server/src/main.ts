@@ -1,0 +1,57 @@
+import { mkdirSync } from 'node:fs';
+import { npubEncode, nsecEncode } from '@tide/core/nostr';
+import pino from 'pino';
+import { ConfigError, mediaDirOf, parseConfig, USAGE } from './config.ts';
+import { seedDemoNetwork } from './seed/index.ts';
+import { startServer } from './server.ts';
+
+/** CLI entry: parse config, start the server, optionally seed the demo network, stop cleanly on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof parseConfig>;
+  try {
+    config = parseConfig(process.argv.slice(2));
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(`${err.message}\n${USAGE}`);
+    process.exit(2);
+  }
+  const logger = pino({ level: config.logLevel });
+  const mediaRoot = mediaDirOf(config);
+  mkdirSync(mediaRoot, { recursive: true });
+  const server = await startServer({
+    host: config.host,
+    port: config.port,
+    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { sqlitePath: config.sqlitePath }),
+    webRoot: config.webRoot,
+    mediaRoot,
+    upstream: config.upstream,
+    logger,
+  });
+  let stopping = false;
+  const stop = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    await server.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  if (config.seed) {
+    const publicUrl = config.publicUrl ?? server.httpUrl;
+    const result = await seedDemoNetwork(server.store, { scale: config.scale, publicUrl, dataDir: config.dataDir });
+    if (!result.skipped) logger.info({ events: result.total, accepted: result.accepted, ms: result.millis }, 'seeded');
+    // The demo accounts are generated, public demo data: printing their keys is how people log in to the demo.
+    console.log('\nDemo accounts (demo data only):');
+    for (const a of result.accounts) {
+      console.log(`  ${a.displayName.padEnd(12)} ${npubEncode(a.pubkey)}  ${nsecEncode(a.secretKeyHex)}`);
+    }
+  }
+  console.log(`\nTide is running: ${server.httpUrl}/  (caching service ${server.url}, relay ${server.relayUrl})`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
