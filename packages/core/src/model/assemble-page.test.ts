@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assemblePage } from './assemble-page.ts';
+import { noteIdOf } from './bech32.ts';
 import { emptyPage, futureCursor, nextPageCursor } from './page.ts';
 import { feedRange, hex, INVOICE_2500U, profile, synthetic, textNote, zapReceipt } from './test-fixtures.ts';
 
@@ -22,7 +23,7 @@ describe('assemblePage', () => {
     const filtered = assemblePage([textNote(n1, alice, 100), textNote(n2, bob, 200), feedRange([n2], 200, 200)]);
     expect(filtered.notes.map((n) => n.id)).toEqual([n2]);
     expect(page.notes[0].user.name).toBe('alice');
-    expect(page.notes[0].noteId.startsWith('note1')).toBe(true);
+    expect(noteIdOf(page.notes[0].id).startsWith('note1')).toBe(true);
   });
 
   it('attaches stats, actions and relay hints to notes', () => {

@@ -1,6 +1,5 @@
 import type { CacheEvent, NostrEvent, Tag } from '../nostr/index.ts';
 import { Kind } from '../nostr/index.ts';
-import { noteIdOf } from './bech32.ts';
 import { isObject, num, parseJson, str } from './json.ts';
 import type { Logger } from './logger.ts';
 import { emptyNoteActions, emptyNoteStats, type NoteActions, type NoteStats } from './note-extras.ts';
@@ -14,7 +13,11 @@ export interface RepostInfo {
   user: User;
 }
 
-/** A note as shown (spec §3). For a repost the fields are the original note's; `repost` names the reposter. */
+/**
+ * A note as shown (spec §3). For a repost the fields are the original note's; `repost` names the reposter. The
+ * spec's `noteId` (note1…) is derived on demand with `noteIdOf(note.id)`: encoding it eagerly for every note of a page
+ * cost more than the rest of page assembly.
+ */
 export interface Note {
   id: string;
   pubkey: string;
@@ -23,8 +26,6 @@ export interface Note {
   tags: Tag[];
   content: string;
   sig: string;
-  /** `note1…` of the id. */
-  noteId: string;
   user: User;
   stats: NoteStats;
   noteActions: NoteActions;
@@ -75,7 +76,6 @@ export function buildNote(event: CacheEvent, ctx: NoteContext): Note {
     tags: event.tags ?? [],
     content: str(event.content),
     sig: str(event.sig),
-    noteId: noteIdOf(id),
     user: userOf(ctx, pubkey),
     stats: ctx.noteStats[id] ?? emptyNoteStats(),
     noteActions: ctx.noteActions[id] ?? emptyNoteActions(id),
