@@ -1,5 +1,5 @@
 import type { CacheEvent } from '@tide/core/nostr';
-import { NOTIFICATION_TYPES } from '../defaults/index.ts';
+import { LISTED_NOTIFICATION_TYPES, NOTIFICATION_TYPES } from '../defaults/index.ts';
 import type { Store } from '../store/open-store.ts';
 import type { CommandContext } from './context.ts';
 import { countsTopic } from './notifications-seen.ts';
@@ -8,7 +8,10 @@ import { type Payload, requireHex } from './people-common.ts';
 /** 10000112: unread counts, one top-level key per type code (no content). */
 export const NOTIFICATION_COUNTS_KIND = 10000112;
 
-/** The 10000112 object of a user: `{kind, pubkey, "1": n, "3": n, ...}` with every type code present. */
+/**
+ * The 10000112 object of a user: `{kind, pubkey, "1": n, "3": n, ...}` with every settings type present (plus
+ * 501/601 when counted); DM notifications (401) are left out: DMs have their own counter.
+ */
 export async function notificationCountsEvent(store: Store, pubkey: string): Promise<CacheEvent> {
   const rows = await store.db
     .selectFrom('notification_counts')
@@ -17,7 +20,8 @@ export async function notificationCountsEvent(store: Store, pubkey: string): Pro
     .execute();
   const event: CacheEvent = { kind: NOTIFICATION_COUNTS_KIND, pubkey };
   for (const type of NOTIFICATION_TYPES) event[String(type)] = 0;
-  for (const row of rows) event[String(row.type)] = Number(row.cnt);
+  for (const row of rows)
+    if (LISTED_NOTIFICATION_TYPES.has(Number(row.type))) event[String(row.type)] = Number(row.cnt);
   return event;
 }
 

@@ -172,12 +172,19 @@ describeDialects('notification commands', (getStore) => {
 
   it('notification_counts goes live on the user topic and produces one key per type', async () => {
     const store = getStore();
-    await store.db.insertInto('notification_counts').values({ pubkey: bob.pk, type: 3, cnt: 5 }).execute();
+    await store.db
+      .insertInto('notification_counts')
+      .values([
+        { pubkey: bob.pk, type: 3, cnt: 5 },
+        { pubkey: bob.pk, type: 401, cnt: 9 },
+      ])
+      .execute();
     const ctx = testContext(store);
     expect(await notificationCounts(ctx, { pubkey: bob.pk })).toEqual([]);
     expect(ctx.lives).toHaveLength(1);
     expect(ctx.lives[0]).toMatchObject({ topics: [`p:${bob.pk}`], minIntervalMs: 1000, onlyOnChange: true });
     const [event] = await ctx.lives[0].produce();
     expect(event).toMatchObject({ kind: 10000112, pubkey: bob.pk, '1': 0, '3': 5, '4': 0, '303': 0 });
+    expect(event).not.toHaveProperty('401');
   });
 });

@@ -1,9 +1,6 @@
-import { NOTIFICATION_TYPE_NAMES } from '../defaults/index.ts';
+import { LISTED_NOTIFICATION_TYPES } from '../defaults/index.ts';
 import type { Store } from '../store/open-store.ts';
 import { type NotificationRow, notificationArgs } from './notifications-format.ts';
-
-/** Types listed by get_notifications besides those with settings names: live event (501) and deep replies (601). */
-const EXTRA_VISIBLE_TYPES = new Set([501, 601]);
 
 /**
  * Read-time visibility of a notification (semantics §5.3): known types only (never 2 while the follower still
@@ -16,7 +13,7 @@ export async function isNotificationVisible(
   muted: ReadonlySet<string>,
 ): Promise<boolean> {
   const type = Number(row.type);
-  if (!NOTIFICATION_TYPE_NAMES[type] && !EXTRA_VISIBLE_TYPES.has(type)) return false;
+  if (!LISTED_NOTIFICATION_TYPES.has(type)) return false;
   if (users.some((pk) => muted.has(pk))) return false;
   if (type === 2) {
     const follower = notificationArgs(row).follower;

@@ -1,3 +1,4 @@
+import { DEFAULT_ZAP as CORE_DEFAULT_ZAP, ZAP_PRESETS } from '@tide/core/lightning';
 import { DEFAULT_NOTIFICATION_SETTINGS, DEFAULT_NOTIFICATIONS_ADDITIONAL } from './notification-settings.ts';
 
 /** One zap preset: emoji, amount in sats and message (spec §9). */
@@ -13,18 +14,25 @@ export interface ModerationList {
   scopes: string[];
 }
 
-/** The default zap: 42 sats, 'Onward' (spec §9). */
-export const DEFAULT_ZAP: Readonly<{ amount: number; message: string }> = { amount: 42, message: 'Onward' };
+/** The default zap: 42 sats, 'Onward' (spec §9; core's DEFAULT_ZAP). */
+export const DEFAULT_ZAP: Readonly<{ amount: number; message: string }> = { ...CORE_DEFAULT_ZAP };
 
-/** The six zap presets (spec §9). */
-export const DEFAULT_ZAP_CONFIG: readonly ZapPreset[] = [
-  { emoji: '👍', amount: 21, message: 'Great post 👍' },
-  { emoji: '🚀', amount: 420, message: "Let's go 🚀" },
-  { emoji: '☕', amount: 1000, message: 'Coffee on me ☕' },
-  { emoji: '🍻', amount: 5000, message: 'Cheers 🍻' },
-  { emoji: '🍷', amount: 10000, message: 'Party time 🍷' },
-  { emoji: '👑', amount: 100000, message: 'Generational wealth 👑' },
-];
+/** Message sent with each preset zap, by amount. */
+const PRESET_MESSAGES: Readonly<Record<number, string>> = {
+  21: 'Great post 👍',
+  420: "Let's go 🚀",
+  1000: 'Coffee on me ☕',
+  5000: 'Cheers 🍻',
+  10000: 'Party time 🍷',
+  100000: 'Generational wealth 👑',
+};
+
+/** The six zap presets (core's ZAP_PRESETS: amount and emoji) with their messages (spec §9). */
+export const DEFAULT_ZAP_CONFIG: readonly ZapPreset[] = ZAP_PRESETS.map((preset) => ({
+  emoji: preset.emoji,
+  amount: preset.amount,
+  message: PRESET_MESSAGES[preset.amount] ?? 'Onward',
+}));
 
 /** Default moderation lists: spam (content and trending) and NSFW (trending only) (spec §3). */
 export const DEFAULT_CONTENT_MODERATION: readonly ModerationList[] = [

@@ -1,30 +1,15 @@
-/** Settings key (type name) of each notification type code (protocol reference §2.1). */
-export const NOTIFICATION_TYPE_NAMES: Readonly<Record<number, string>> = {
-  1: 'NEW_USER_FOLLOWED_YOU',
-  2: 'USER_UNFOLLOWED_YOU',
-  3: 'YOUR_POST_WAS_ZAPPED',
-  4: 'YOUR_POST_WAS_LIKED',
-  5: 'YOUR_POST_WAS_REPOSTED',
-  6: 'YOUR_POST_WAS_REPLIED_TO',
-  7: 'YOU_WERE_MENTIONED_IN_POST',
-  8: 'YOUR_POST_WAS_MENTIONED_IN_POST',
-  101: 'POST_YOU_WERE_MENTIONED_IN_WAS_ZAPPED',
-  102: 'POST_YOU_WERE_MENTIONED_IN_WAS_LIKED',
-  103: 'POST_YOU_WERE_MENTIONED_IN_WAS_REPOSTED',
-  104: 'POST_YOU_WERE_MENTIONED_IN_WAS_REPLIED_TO',
-  201: 'POST_YOUR_POST_WAS_MENTIONED_IN_WAS_ZAPPED',
-  202: 'POST_YOUR_POST_WAS_MENTIONED_IN_WAS_LIKED',
-  203: 'POST_YOUR_POST_WAS_MENTIONED_IN_WAS_REPOSTED',
-  204: 'POST_YOUR_POST_WAS_MENTIONED_IN_WAS_REPLIED_TO',
-  301: 'YOUR_POST_WAS_HIGHLIGHTED',
-  302: 'YOUR_POST_WAS_BOOKMARKED',
-  303: 'YOUR_POST_HAD_REACTION',
-};
+import { NOTIFICATION_TYPE_NAMES } from '../ingest/notifications/settings.ts';
 
-/** Every notification type code, ascending. */
+export { NOTIFICATION_TYPE_NAMES };
+
+/** Type codes a user can toggle in settings and that count toward the unread badge (1–8, 101–104, 201–204, 301–303). */
 export const NOTIFICATION_TYPES: readonly number[] = Object.keys(NOTIFICATION_TYPE_NAMES)
   .map(Number)
+  .filter((type) => type <= 303)
   .sort((a, b) => a - b);
+
+/** Types get_notifications lists: the settings types plus live events (501) and deep replies (601); never DMs (401). */
+export const LISTED_NOTIFICATION_TYPES: ReadonlySet<number> = new Set([...NOTIFICATION_TYPES, 501, 601]);
 
 /** Default per-type notification toggles: every type on (spec §3). */
 export const DEFAULT_NOTIFICATION_SETTINGS: Readonly<Record<string, boolean>> = Object.fromEntries(
