@@ -106,6 +106,17 @@ describe('decodeBolt11 on the BOLT 11 examples', () => {
     expect(inv.payeeNodeKey).toBe(hex.encode(secp256k1.getPublicKey(key, true)));
   });
 
+  it('can skip the signature check for display, never in strict mode', () => {
+    const unrecoverable = vectors.invalid.find((v) => v.title.includes('not recoverable'))!.invoice;
+    const shown = decodeBolt11(unrecoverable, { verifySignature: false });
+    expect(shown.amountSats).toBe(250_000);
+    expect(shown.payeeNodeKey).toBeNull();
+    expect(() => decodeBolt11(unrecoverable)).toThrow('Invoice signature is not recoverable');
+    expect(() => decodeBolt11(unrecoverable, { verifySignature: false, strict: true })).toThrow(
+      'Invoice signature is not recoverable',
+    );
+  });
+
   it('rejects non-invoices with a clear message', () => {
     expect(() => decodeBolt11('hello')).toThrow('Not a proper lightning payment request');
     expect(() => decodeBolt11('')).toThrow('Not a proper lightning payment request');

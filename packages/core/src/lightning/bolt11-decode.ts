@@ -28,14 +28,16 @@ export interface Bolt11Invoice {
   metadata?: string;
   minFinalCltvExpiry: number;
   featureBits: number[];
-  /** The payee node's compressed public key: the `n` field, else recovered from the signature. */
-  payeeNodeKey: string;
+  /** The payee node's compressed public key: the `n` field, else recovered from the signature (null when unchecked). */
+  payeeNodeKey: string | null;
 }
 
 /** Options of {@link decodeBolt11}. */
 export interface Bolt11DecodeOptions {
   /** Also apply the BOLT 11 reader rules a lenient display may skip: payment secret required, unknown required features rejected, low-S with `n`. */
   strict?: boolean;
+  /** false skips the signature check (about 100× faster; for display only, never for paying). Ignored when strict. */
+  verifySignature?: boolean;
 }
 
 const NETWORKS = ['bc', 'tb', 'tbs', 'bcrt'];
@@ -62,6 +64,35 @@ function bytesOf(words: readonly number[]): Uint8Array {
   const bytes = wordsToPaddedBytes(words);
   // Drop the padding byte that 5-bit packing adds when the field is not a whole number of bytes.
   return bytes.subarray(0, Math.floor((words.length * 5) / 8));
+}
+
+/** Checks the invoice signature; returns the payee key (the `n` field's, else the recovered one). */
+function signaturePayee(
+  prefix: string,
+  words: readonly number[],
+  sigWords: readonly number[],
+  nodeKey: string | undefined,
+  strict: boolean,
+): string {
+  const sig = bytesOf(sigWords);
+  const recoveryId = sig[64]!;
+  if (recoveryId > 3) throw new Error('Invoice signature is not recoverable');
+  const digest = sha256(new Uint8Array([...utf8.decode(prefix), ...wordsToPaddedBytes(words)]));
+  if (nodeKey) {
+    const ok = secp256k1.verify(sig.subarray(0, 64), digest, hex.decode(nodeKey), { prehash: false, lowS: strict });
+    if (!ok) throw new Error('Invoice signature does not match its payee key');
+    return nodeKey;
+  }
+  try {
+    const signature = secp256k1.Signature.fromBytes(new Uint8Array([recoveryId, ...sig.subarray(0, 64)]), 'recovered');
+    // Readers normalise a high-S signature before recovering with the given id (BOLT 11 high-S example).
+    const low = signature.hasHighS()
+      ? new secp256k1.Signature(signature.r, secp256k1.Point.CURVE().n - signature.s, recoveryId)
+      : signature;
+    return low.recoverPublicKey(digest).toHex(true);
+  } catch {
+    throw new Error('Invoice signature is not recoverable');
+  }
 }
 
 /** Decodes a BOLT 11 invoice, checks its checksum and signature; throws a clear Error on bad input. */
@@ -105,30 +136,10 @@ export function decodeBolt11(input: string, options: Bolt11DecodeOptions = {}): 
   }
   if (!out.paymentHash) throw new Error('Invoice has no payment hash');
 
-  const sig = bytesOf(sigWords);
-  const recoveryId = sig[64]!;
-  if (recoveryId > 3) throw new Error('Invoice signature is not recoverable');
-  const digest = sha256(new Uint8Array([...utf8.decode(decoded.prefix), ...wordsToPaddedBytes(words)]));
-  if (out.payeeNodeKey) {
-    const ok = secp256k1.verify(sig.subarray(0, 64), digest, hex.decode(out.payeeNodeKey), {
-      prehash: false,
-      lowS: options.strict === true,
-    });
-    if (!ok) throw new Error('Invoice signature does not match its payee key');
-  } else {
-    try {
-      const recovered = new Uint8Array([recoveryId, ...sig.subarray(0, 64)]);
-      // Readers normalise a high-S signature before recovering with the given id (BOLT 11 high-S example).
-      const signature = secp256k1.Signature.fromBytes(recovered, 'recovered');
-      const low = signature.hasHighS()
-        ? new secp256k1.Signature(signature.r, secp256k1.Point.CURVE().n - signature.s, recoveryId)
-        : signature;
-      const point = low.recoverPublicKey(digest);
-      out.payeeNodeKey = point.toHex(true);
-    } catch {
-      throw new Error('Invoice signature is not recoverable');
-    }
-  }
+  const payeeNodeKey =
+    options.verifySignature === false && !options.strict
+      ? (out.payeeNodeKey ?? null)
+      : signaturePayee(decoded.prefix, words, sigWords, out.payeeNodeKey ?? undefined, options.strict === true);
   if (options.strict) {
     if (!out.paymentSecret) throw new Error('Invoice has no payment secret');
     const unknown = out.featureBits.find((b) => b % 2 === 0 && !KNOWN_FEATURES.has(b));
@@ -147,6 +158,6 @@ export function decodeBolt11(input: string, options: Bolt11DecodeOptions = {}): 
     expiresAt: timestamp + expiry,
     paymentHash: out.paymentHash,
     minFinalCltvExpiry: cltv,
-    payeeNodeKey: out.payeeNodeKey,
+    payeeNodeKey,
   };
 }
