@@ -242,6 +242,15 @@ describe('CacheClient', () => {
     }
   });
 
+  it('can be disconnected while the socket is still opening', async () => {
+    const c = makeClient();
+    const pending = c.request('feed', {});
+    c.disconnect();
+    expect(await pending.catch((e: CacheError) => e.code)).toBe('closed');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(c.status).toBe('disconnected');
+  });
+
   it('keeps retrying to connect when the server is unreachable, and succeeds once it is back', async () => {
     const url = server.url;
     await server.close();

@@ -169,6 +169,30 @@ describe('assemblePage', () => {
     expect(page.drafts[0]).toMatchObject({ id: n3, kind: 31234, content: 'enc', client: 'tide', plain: '' });
   });
 
+  it('treats a 10030023 shell like an article and indexes mentioned articles by coordinate', async () => {
+    const shell = {
+      kind: 10030023,
+      id: n1,
+      pubkey: alice,
+      created_at: 10,
+      content: 'short',
+      tags: [['d', 'slug']],
+      sig: 's',
+    };
+    const quoted = {
+      kind: 30023,
+      id: n2,
+      pubkey: bob,
+      created_at: 5,
+      content: 'long',
+      tags: [['d', 'other']],
+      sig: 's',
+    };
+    const page = assemblePage([shell, synthetic(10000107, quoted), feedRange([n1], 10, 10)]);
+    expect(page.reads.map((r) => [r.kind, r.coordinate])).toEqual([[10030023, `30023:${alice}:slug`]]);
+    expect(page.mentions[`30023:${bob}:other`].id).toBe(n2);
+  });
+
   it('keeps arrival order without a FeedRange (threads) and collects notifications newest first', () => {
     const page = assemblePage([
       textNote(n2, alice, 200),

@@ -153,11 +153,11 @@ describe('RelayConnection failures to connect', () => {
     expect(c.connected).toBe(false);
   });
 
-  it('reports relay connection closed when nothing listens', async () => {
+  it('reports relay connection errored when nothing listens', async () => {
     const url = relay.url;
     await relay.close();
     const c = new RelayConnection(url, { WebSocket });
-    await expect(c.connect()).rejects.toThrow('relay connection closed');
+    await expect(c.connect()).rejects.toThrow('relay connection errored');
     relay = await startTestRelay();
   });
 });

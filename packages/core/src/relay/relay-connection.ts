@@ -81,7 +81,10 @@ export class RelayConnection {
     return this.challenge;
   }
 
-  /** Opens the socket; rejects with 'connection timed out' after 4.4 s or 'relay connection closed' on failure. */
+  /**
+   * Opens the socket; rejects with 'connection timed out' after 4.4 s, or 'relay connection errored' / 'relay
+   * connection closed' when the socket fails.
+   */
   connect(): Promise<void> {
     if (this.connected) return Promise.resolve();
     if (this.connecting) return this.connecting;
@@ -105,11 +108,16 @@ export class RelayConnection {
         this.connecting = null;
         resolve();
       };
-      socket.onerror = (error) => this.logger.debug(`relay ${this.url}: socket error`, error);
+      let errored = false;
+      socket.onerror = (error) => {
+        errored = true;
+        this.logger.debug(`relay ${this.url}: socket error`, error);
+      };
       socket.onclose = () => {
         const wasOpen = !this.connecting;
-        if (!wasOpen) fail(RelayError.ConnectionClosed);
-        this.handleClose(socket, RelayError.ConnectionClosed, wasOpen);
+        const reason = errored ? RelayError.ConnectionErrored : RelayError.ConnectionClosed;
+        if (!wasOpen) fail(reason);
+        this.handleClose(socket, reason, wasOpen);
       };
       socket.onmessage = (event) => this.receive(event.data);
     });

@@ -117,7 +117,7 @@ describe('RelayPool retries', () => {
     await retrying.open(['ws://127.0.0.1:1']);
     await waitFor(() => gaveUp.length === 1);
     expect(gaveUp).toEqual(['ws://127.0.0.1:1 Reached atempt limit']);
-    const failures = warn.mock.calls.filter(([m]) => String(m).endsWith('relay connection closed'));
+    const failures = warn.mock.calls.filter(([m]) => String(m).endsWith('relay connection errored'));
     expect(failures).toHaveLength(4);
     retrying.close();
   });
