@@ -48,7 +48,13 @@ const tagValue = (e: NostrEvent, name: string): string | undefined => e.tags.fin
  * valid zap request committed to by the invoice's description hash, for the same recipient, and whose bolt11 amount
  * matches the request's amount tag when present.
  */
-export function validateZapReceipt(receipt: unknown, options: { nostrPubkey: string }): ValidZapReceipt {
+export function validateZapReceipt(
+  receipt: unknown,
+  options: {
+    nostrPubkey: string /** The recipient's lnurl: a request naming another one is refused. */;
+    lnurl?: string;
+  },
+): ValidZapReceipt {
   if (!isEventShape(receipt) || receipt.kind !== Kind.Zap) throw new Error('Zap receipt is not a valid event');
   if (!verifySignedEvent(receipt)) throw new Error('Invalid signature on zap receipt');
   if (receipt.pubkey !== options.nostrPubkey)
@@ -58,6 +64,10 @@ export function validateZapReceipt(receipt: unknown, options: { nostrPubkey: str
   const description = tagValue(receipt, 'description');
   if (description === undefined) throw new Error("Zap receipt doesn't have a 'description' tag");
   const request = validateZapRequest(description);
+  const requestLnurl = tagValue(request, 'lnurl');
+  if (options.lnurl && requestLnurl && requestLnurl.toLowerCase() !== options.lnurl.toLowerCase()) {
+    throw new Error("Zap request 'lnurl' tag doesn't match the recipient's lnurl");
+  }
   const invoice = decodeBolt11(bolt11);
   if (invoice.descriptionHash !== undefined && invoice.descriptionHash !== zapDescriptionHash(description)) {
     throw new Error("Zap receipt invoice doesn't commit to its zap request");

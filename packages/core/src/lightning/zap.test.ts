@@ -91,6 +91,17 @@ describe('validateZapRequest: the exact spec §5 messages', () => {
       ZapRequestError.ENotHex,
     ],
     ['no relays', JSON.stringify(withTags([['p', recipient]])), ZapRequestError.NoRelays],
+    [
+      'bad a coordinate',
+      JSON.stringify(
+        withTags([
+          ['p', recipient],
+          ['relays', 'wss://a'],
+          ['a', 'nope'],
+        ]),
+      ),
+      "Zap request 'a' tag is not a valid event coordinate",
+    ],
   ])('%s', (_name, json, message) => {
     expect(() => validateZapRequest(json)).toThrow(message);
   });
@@ -142,6 +153,16 @@ describe('validateZapReceipt', () => {
       eventId: noteId,
     });
   });
+  it("rejects a request naming another recipient's lnurl when the lnurl is known", () => {
+    const req = request({ lnurl: 'lnurl1aaa' });
+    expect(() => validateZapReceipt(receiptFor(req), { nostrPubkey: serverPubkey, lnurl: 'lnurl1bbb' })).toThrow(
+      "Zap request 'lnurl' tag doesn't match the recipient's lnurl",
+    );
+    expect(validateZapReceipt(receiptFor(req), { nostrPubkey: serverPubkey, lnurl: 'LNURL1AAA' }).amountMsat).toBe(
+      42_000,
+    );
+  });
+
   it('rejects a receipt signed by someone else', () => {
     const req = request();
     expect(() =>

@@ -103,6 +103,10 @@ export function validateZapRequest(input: string | object, options: { amountMsat
   if (eTags.length === 1 && !HEX64.test(eTags[0]![1] ?? '')) throw new Error(ZapRequestError.ENotHex);
   const relays = value.tags.find((t) => t[0] === 'relays');
   if (!relays || relays.length < 2) throw new Error(ZapRequestError.NoRelays);
+  const a = value.tags.find((t) => t[0] === 'a')?.[1];
+  if (a !== undefined && !/^\d+:[0-9a-f]{64}:.*$/.test(a)) {
+    throw new Error("Zap request 'a' tag is not a valid event coordinate");
+  }
   const amount = value.tags.find((t) => t[0] === 'amount')?.[1];
   if (options.amountMsat !== undefined && amount !== undefined && Number(amount) !== options.amountMsat) {
     throw new Error("Zap request 'amount' tag doesn't match the amount");
