@@ -32,6 +32,10 @@ export class Connection {
     this.timer = setInterval(() => this.check(), tick);
     this.timer.unref();
     socket.once('close', () => this.dispose());
+    socket.on('error', (err) => {
+      // ws closes the socket itself (e.g. 1009 for an oversized frame); just note it
+      this.logger.debug({ conn: this.id, err: err.message }, 'socket error');
+    });
   }
 
   /** Whether the socket can still be written. */
