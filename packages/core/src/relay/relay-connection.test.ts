@@ -130,6 +130,27 @@ describe('RelayConnection', () => {
     expect(c.authChallenge).toBe('challenge-123');
   });
 
+  it('answers auth-required by authenticating, then retries the publish and the subscription once', async () => {
+    const signer = async (template: Parameters<typeof signEvent>[0]) => signEvent(template, key);
+    relay.behaviour.requireAuth = true;
+    relay.behaviour.stored = [sign('members only')];
+    const unsigned = connect();
+    await unsigned.connect();
+    await expect(unsigned.publish(sign('no signer'))).rejects.toThrow('auth-required: please authenticate');
+    unsigned.close();
+    relay.behaviour.lazyChallenge = 'c-1';
+    const c = connect({ onAuth: signer });
+    await c.connect();
+    expect(await c.publish(sign('after auth'))).toBe('');
+    expect(relay.published.map((e) => e.content)).toEqual(['after auth']);
+    expect(relay.authed).toHaveLength(1);
+    const subscriber = connect({ onAuth: signer });
+    await subscriber.connect();
+    expect((await collect(subscriber)).events.map((e) => e.content)).toEqual(['members only']);
+    expect(relay.authed).toHaveLength(2);
+    c.close();
+  });
+
   it('counts with NIP-45', async () => {
     relay.behaviour.count = 42;
     const c = connect();

@@ -1,6 +1,7 @@
 import { type Logger, silentLogger } from '../model/logger.ts';
 import type { NostrEvent } from '../nostr/index.ts';
-import { Kind, verifyEvents } from '../nostr/index.ts';
+import { verifyEvents } from '../nostr/index.ts';
+import { authTemplate } from './relay-auth.ts';
 import {
   type AuthSigner,
   type BatchVerifier,
@@ -13,6 +14,7 @@ import {
   type SubscriptionOptions,
 } from './relay-types.ts';
 import { defaultWebSocket, SOCKET_OPEN, type WebSocketConstructor, type WebSocketLike } from './socket.ts';
+import { WaiterMap } from './waiters.ts';
 
 /** Options of a {@link RelayConnection}. */
 export interface RelayConnectionOptions {
@@ -33,13 +35,8 @@ interface Sub {
   handlers: SubscriptionHandlers;
   closeOnEose: boolean;
   eosed: boolean;
+  authRetried?: boolean;
   timer?: ReturnType<typeof setTimeout>;
-}
-
-interface Waiter {
-  resolve(value: unknown): void;
-  reject(error: Error): void;
-  timer: ReturnType<typeof setTimeout>;
 }
 
 let counter = 0;
@@ -56,9 +53,10 @@ export class RelayConnection {
   private connecting: Promise<void> | null = null;
   private closedByUs = false;
   private challenge: string | undefined;
+  private authState: { challenge: string; promise: Promise<string> } | null = null;
   private readonly subs = new Map<string, Sub>();
-  private readonly oks = new Map<string, Waiter>();
-  private readonly counts = new Map<string, Waiter>();
+  private readonly oks = new WaiterMap<string>();
+  private readonly counts = new WaiterMap<number>();
   private inbox: unknown[][] = [];
   private draining = false;
 
@@ -150,49 +148,50 @@ export class RelayConnection {
   }
 
   /** Publishes an event; resolves with the OK message on acceptance, rejects with the relay's reason or 'timeout'. */
-  publish(event: NostrEvent, timeoutMs = this.timing.publishTimeoutMs): Promise<string> {
-    return this.awaitOk(['EVENT', event], event.id, timeoutMs);
+  async publish(event: NostrEvent, timeoutMs = this.timing.publishTimeoutMs): Promise<string> {
+    try {
+      return await this.awaitOk(['EVENT', event], event.id, timeoutMs);
+    } catch (error) {
+      if (!(await this.authAfter(error))) throw error;
+      return this.awaitOk(['EVENT', event], event.id, timeoutMs);
+    }
+  }
+
+  /** When a relay refused with `auth-required:` and a signer is set, authenticates; true when a retry makes sense. */
+  private async authAfter(error: unknown): Promise<boolean> {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (!reason.startsWith('auth-required:') || !this.options.onAuth || !this.challenge) return false;
+    await this.auth(this.options.onAuth);
+    return true;
   }
 
   /** NIP-45 COUNT; rejects on CLOSED, timeout (4.4 s) or a closed connection. */
   count(filters: Filter[], timeoutMs = this.timing.eoseTimeoutMs): Promise<number> {
     counter += 1;
     const id = `count:${counter}`;
-    return new Promise<number>((resolve, reject) => {
-      if (!this.send(['COUNT', id, ...filters])) return reject(new Error(RelayError.SendingOnClosed));
-      const timer = setTimeout(() => {
-        this.counts.delete(id);
-        reject(new Error(RelayError.CountTimedOut));
-      }, timeoutMs);
-      this.counts.set(id, { resolve: (v) => resolve(v as number), reject, timer });
-    });
+    if (!this.send(['COUNT', id, ...filters])) return Promise.reject(new Error(RelayError.SendingOnClosed));
+    return this.counts.wait(id, timeoutMs, RelayError.CountTimedOut);
   }
 
   /** NIP-42: signs a kind-22242 event for the last challenge and sends AUTH; resolves with the relay's OK. */
-  async auth(signer: AuthSigner): Promise<string> {
+  auth(signer: AuthSigner): Promise<string> {
     const challenge = this.challenge;
-    if (!challenge) throw new Error(RelayError.NoChallenge);
-    const event = await signer({
-      kind: Kind.ClientAuth,
-      created_at: Math.floor(Date.now() / 1000),
-      tags: [
-        ['relay', this.url],
-        ['challenge', challenge],
-      ],
-      content: '',
+    if (!challenge) return Promise.reject(new Error(RelayError.NoChallenge));
+    if (this.authState?.challenge === challenge) return this.authState.promise;
+    const promise = signer(authTemplate(this.url, challenge)).then((event) =>
+      this.awaitOk(['AUTH', event], event.id, this.timing.publishTimeoutMs),
+    );
+    const state = { challenge, promise };
+    this.authState = state;
+    promise.catch(() => {
+      if (this.authState === state) this.authState = null;
     });
-    return this.awaitOk(['AUTH', event], event.id, this.timing.publishTimeoutMs);
+    return promise;
   }
 
   private awaitOk(message: unknown[], id: string, timeoutMs: number): Promise<string> {
-    return new Promise<string>((resolve, reject) => {
-      if (!this.send(message)) return reject(new Error(RelayError.SendingOnClosed));
-      const timer = setTimeout(() => {
-        this.oks.delete(id);
-        reject(new Error(RelayError.PublishTimedOut));
-      }, timeoutMs);
-      this.oks.set(id, { resolve: (v) => resolve(v as string), reject, timer });
-    });
+    if (!this.send(message)) return Promise.reject(new Error(RelayError.SendingOnClosed));
+    return this.oks.wait(id, timeoutMs, RelayError.PublishTimedOut);
   }
 
   private send(message: unknown[]): boolean {
@@ -217,20 +216,24 @@ export class RelayConnection {
   /** Handles queued messages in order; the events among them are signature-checked in one batch. */
   private async drain(): Promise<void> {
     this.draining = true;
-    while (this.inbox.length > 0) {
-      const batch = this.inbox;
-      this.inbox = [];
-      const events = batch.filter((m) => m[0] === 'EVENT').map((m) => m[2]);
-      const valid = events.length > 0 ? await this.verify(events) : [];
-      let i = 0;
-      for (const message of batch) {
-        if (message[0] === 'EVENT') {
-          if (valid[i++]) this.handleEvent(String(message[1]), message[2] as NostrEvent);
+    try {
+      while (this.inbox.length > 0) {
+        const batch = this.inbox;
+        this.inbox = [];
+        const wanted = (m: unknown[]) => m[0] === 'EVENT' && this.subs.has(String(m[1]));
+        const events = batch.filter(wanted).map((m) => m[2]);
+        const valid = events.length > 0 ? await this.verify(events) : [];
+        let i = 0;
+        for (const message of batch) {
+          if (message[0] !== 'EVENT') this.handleOther(message);
+          else if (!wanted(message)) continue;
+          else if (valid[i++]) this.handleEvent(String(message[1]), message[2] as NostrEvent);
           else this.logger.debug(`relay ${this.url}: dropped an event with an invalid signature`);
-        } else this.handleOther(message);
+        }
       }
+    } finally {
+      this.draining = false;
     }
-    this.draining = false;
   }
 
   private handleEvent(subId: string, event: NostrEvent): void {
@@ -245,33 +248,21 @@ export class RelayConnection {
         if (sub) this.storedDone(sub);
         break;
       }
-      case 'OK': {
-        const waiter = this.oks.get(String(a));
-        if (!waiter) break;
-        this.oks.delete(String(a));
-        clearTimeout(waiter.timer);
-        if (b === true) waiter.resolve(String(c ?? ''));
-        else waiter.reject(new Error(String(c ?? 'rejected')));
+      case 'OK':
+        this.oks.settle(
+          String(a),
+          b === true ? { value: String(c ?? '') } : { error: new Error(String(c ?? 'rejected')) },
+        );
         break;
-      }
       case 'CLOSED': {
         const sub = this.subs.get(String(a));
-        if (sub) this.endSub(sub, String(b ?? ''), false);
-        const count = this.counts.get(String(a));
-        if (count) {
-          this.counts.delete(String(a));
-          clearTimeout(count.timer);
-          count.reject(new Error(String(b ?? '')));
-        }
+        if (sub) this.subClosed(sub, String(b ?? ''));
+        this.counts.settle(String(a), { error: new Error(String(b ?? '')) });
         break;
       }
       case 'COUNT': {
-        const waiter = this.counts.get(String(a));
         const n = (b as { count?: unknown } | undefined)?.count;
-        if (!waiter || typeof n !== 'number') break;
-        this.counts.delete(String(a));
-        clearTimeout(waiter.timer);
-        waiter.resolve(n);
+        if (typeof n === 'number') this.counts.settle(String(a), { value: n });
         break;
       }
       case 'NOTICE':
@@ -286,6 +277,23 @@ export class RelayConnection {
         }
         break;
     }
+  }
+
+  /** A CLOSED subscription: after `auth-required:` with a signer, authenticate and send the REQ once more. */
+  private subClosed(sub: Sub, reason: string): void {
+    if (sub.authRetried || !reason.startsWith('auth-required:') || !this.options.onAuth || !this.challenge) {
+      this.endSub(sub, reason, false);
+      return;
+    }
+    sub.authRetried = true;
+    this.authAfter(new Error(reason)).then(
+      () => {
+        if (this.subs.get(sub.id) === sub && !this.send(['REQ', sub.id, ...sub.filters])) {
+          this.endSub(sub, RelayError.SendingOnClosed, false);
+        }
+      },
+      (error: unknown) => this.endSub(sub, error instanceof Error ? error.message : reason, false),
+    );
   }
 
   private storedDone(sub: Sub): void {
@@ -314,14 +322,10 @@ export class RelayConnection {
     if (socket !== this.socket) return;
     this.socket = null;
     this.challenge = undefined;
+    this.authState = null;
     for (const sub of [...this.subs.values()]) this.endSub(sub, reason, false);
-    for (const map of [this.oks, this.counts]) {
-      for (const waiter of map.values()) {
-        clearTimeout(waiter.timer);
-        waiter.reject(new Error(reason));
-      }
-      map.clear();
-    }
+    this.oks.rejectAll(new Error(reason));
+    this.counts.rejectAll(new Error(reason));
     if (notify && !this.closedByUs) this.options.onClose?.(reason);
   }
 }

@@ -13,8 +13,12 @@ export interface RelayBehaviour {
   closedReason?: string;
   /** Send an AUTH challenge on connect. */
   challenge?: string;
+  /** Send this AUTH challenge only together with an `auth-required:` refusal. */
+  lazyChallenge?: string;
   /** COUNT answer. */
   count: number;
+  /** Refuse EVENT and REQ with `auth-required:` until the socket has sent AUTH. */
+  requireAuth?: boolean;
 }
 
 /** A tiny NIP-01 relay on 127.0.0.1 (random port) for tests; it records every message it receives. */
@@ -61,18 +65,28 @@ export async function startTestRelay(port = 0): Promise<TestRelay> {
     relay.sockets.push(socket);
     const send = (m: unknown[]) => socket.send(JSON.stringify(m));
     if (relay.behaviour.challenge) send(['AUTH', relay.behaviour.challenge]);
+    let authed = false;
+    const refuse = 'auth-required: please authenticate';
     socket.on('message', (data) => {
       const message = JSON.parse(String(data)) as unknown[];
       relay.received.push(message);
       const b = relay.behaviour;
       const [type, a, ...rest] = message;
       if (type === 'REQ') {
+        if (b.requireAuth && !authed) {
+          if (b.lazyChallenge) send(['AUTH', b.lazyChallenge]);
+          return send(['CLOSED', a, refuse]);
+        }
         if (b.closedReason) return send(['CLOSED', a, b.closedReason]);
         const filters = rest as Record<string, unknown>[];
         for (const event of b.stored) if (filters.some((f) => matches(event, f))) send(['EVENT', a, event]);
         if (b.eose) send(['EOSE', a]);
       } else if (type === 'EVENT') {
         const event = a as NostrEvent;
+        if (b.requireAuth && !authed) {
+          if (b.lazyChallenge) send(['AUTH', b.lazyChallenge]);
+          return send(['OK', event.id, false, refuse]);
+        }
         if (b.ok === 'silent') return;
         if (b.ok === 'accept') {
           relay.published.push(event);
@@ -81,6 +95,7 @@ export async function startTestRelay(port = 0): Promise<TestRelay> {
       } else if (type === 'AUTH') {
         const event = a as NostrEvent;
         relay.authed.push(event);
+        authed = true;
         send(['OK', event.id, true, '']);
       } else if (type === 'COUNT') send(['COUNT', a, { count: b.count }]);
     });
