@@ -76,10 +76,16 @@ const chars = notes.reduce((n, x) => n + x.content.length, 0);
 for (let i = 0; i < 500; i++) tokenize(notes[i].content, { tags: notes[i].tags }); // warm-up
 
 let tokens = 0;
-const start = performance.now();
-for (const n of notes) tokens += tokenize(n.content, { tags: n.tags }).length;
-const ms = performance.now() - start;
-
+const runs: number[] = [];
+for (let round = 0; round < 5; round++) {
+  tokens = 0;
+  const start = performance.now();
+  for (const n of notes) tokens += tokenize(n.content, { tags: n.tags }).length;
+  runs.push(performance.now() - start);
+}
+runs.sort((a, b) => a - b);
+const ms = runs[0];
+console.log(`(best of 5 rounds; median ${runs[2].toFixed(1)} ms)`);
 console.log(`${'tokenize 10,000 notes'.padEnd(34)} ${ms.toFixed(1).padStart(8)} ms       target -`);
 console.log(`${'tokenize throughput'.padEnd(34)} ${((COUNT / ms) * 1000).toFixed(0).padStart(8)} notes/s  target -`);
 console.log(`(${tokens} tokens, ${(chars / 1024).toFixed(0)} KB of text)`);
