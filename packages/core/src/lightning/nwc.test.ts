@@ -4,7 +4,7 @@ import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket as NodeWebSocket } from 'ws';
 import { encodeBolt11 } from './bolt11-encode.ts';
-import { parseNwcUri, payInvoiceWithNwc } from './nwc.ts';
+import { nwcGetBalance, nwcMakeInvoice, parseNwcUri, payInvoiceWithNwc } from './nwc.ts';
 import { startTestRelay } from './test-relay.ts';
 
 const NODE_KEY = 'e126f68f7eafcc8b74f54d269fe206be715000f94dac067d1c04a8ca3b2db734';
@@ -57,7 +57,7 @@ describe('payInvoiceWithNwc against a loopback relay and an SDK wallet service',
     const walletSecret = bytesToHex(generateSecretKey());
     const clientSecret = bytesToHex(generateSecretKey());
     const service = new sdk.NWCWalletService({ relayUrls: [relay.url] });
-    await service.publishWalletServiceInfoEvent(walletSecret, ['pay_invoice'], []);
+    await service.publishWalletServiceInfoEvent(walletSecret, ['pay_invoice', 'get_balance', 'make_invoice'], []);
     const keypair = new sdk.NWCWalletServiceKeyPair(walletSecret, getPublicKey(Buffer.from(clientSecret, 'hex')));
     const unsubscribe = await service.subscribe(keypair, {
       payInvoice: async ({ invoice }) => {
@@ -68,6 +68,32 @@ describe('payInvoiceWithNwc against a loopback relay and an SDK wallet service',
           result: { preimage: invoice === invoiceFor(preimage) ? preimage : '08'.repeat(32), fees_paid: 3 },
           error: undefined,
         };
+      },
+      getBalance: async () => ({ result: { balance: 123_000 }, error: undefined }),
+      makeInvoice: async ({ amount, description }) => {
+        const invoice = encodeBolt11({
+          network: 'bc',
+          amountMsat: description === 'short' ? amount - 1000 : amount,
+          paymentHash: '0c'.repeat(32),
+          description: description ?? '',
+          timestamp: 1_700_000_000,
+          privateKey: NODE_KEY,
+        });
+        const tx = {
+          type: 'incoming',
+          state: 'pending',
+          invoice,
+          description: description ?? '',
+          description_hash: '',
+          preimage: '',
+          payment_hash: '0c'.repeat(32),
+          amount,
+          fees_paid: 0,
+          settled_at: 0,
+          created_at: 1_700_000_000,
+          expires_at: 1_700_003_600,
+        } as const;
+        return { result: tx, error: undefined };
       },
     });
     stopWallet = () => {
@@ -91,6 +117,16 @@ describe('payInvoiceWithNwc against a loopback relay and an SDK wallet service',
 
   it("rejects with the wallet's error", async () => {
     await expect(payInvoiceWithNwc(uri, invoiceFor('0a'.repeat(32)))).rejects.toThrow('no route');
+  }, 20_000);
+
+  it('reads the balance and makes invoices, checking their amount', async () => {
+    await expect(nwcGetBalance(uri)).resolves.toBe(123_000);
+    const invoice = await nwcMakeInvoice(uri, 21, 'redeem');
+    expect(invoice.startsWith('lnbc210n1')).toBe(true);
+    await expect(nwcMakeInvoice(uri, 21, 'short')).rejects.toThrow(
+      'Invoice amount does not match the requested amount',
+    );
+    await expect(nwcMakeInvoice(uri, 0)).rejects.toThrow('Invoice amount must be positive');
   }, 20_000);
 
   it('rejects when the preimage does not match the invoice', async () => {

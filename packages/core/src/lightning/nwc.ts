@@ -40,17 +40,20 @@ export function loadNwcSdk(): Promise<NwcModule> {
   return import('@getalby/sdk/nwc');
 }
 
-/**
- * Pays a BOLT 11 invoice through a NIP-47 wallet. Resolves only after the wallet answers with a preimage that hashes
- * to the invoice's payment hash; rejects with the wallet's error otherwise. The connection is closed either way.
- */
-export async function payInvoiceWithNwc(
+type NwcClient = InstanceType<NwcModule['NWCClient']>;
+
+/** Options of the NWC calls: `loadSdk` replaces the lazy loader (tests, other bundles). */
+export interface NwcCallOptions {
+  loadSdk?: () => Promise<NwcModule>;
+}
+
+/** Opens a client for the URI, runs `fn`, and always closes the connection. */
+async function withNwcClient<T>(
   uri: string,
-  invoice: string,
-  options: { loadSdk?: () => Promise<NwcModule> } = {},
-): Promise<NwcPayment> {
+  options: NwcCallOptions,
+  fn: (client: NwcClient) => Promise<T>,
+): Promise<T> {
   const connection = parseNwcUri(uri);
-  const { paymentHash } = decodeBolt11(invoice);
   const sdk = await (options.loadSdk ?? loadNwcSdk)();
   const client = new sdk.NWCClient({
     relayUrls: connection.relays,
@@ -58,6 +61,23 @@ export async function payInvoiceWithNwc(
     secret: connection.secret,
   });
   try {
+    return await fn(client);
+  } finally {
+    client.close();
+  }
+}
+
+/**
+ * Pays a BOLT 11 invoice through a NIP-47 wallet. Resolves only after the wallet answers with a preimage that hashes
+ * to the invoice's payment hash; rejects with the wallet's error otherwise. The connection is closed either way.
+ */
+export async function payInvoiceWithNwc(
+  uri: string,
+  invoice: string,
+  options: NwcCallOptions = {},
+): Promise<NwcPayment> {
+  const { paymentHash } = decodeBolt11(invoice);
+  return withNwcClient(uri, options, async (client) => {
     const res = await client.payInvoice({ invoice });
     if (typeof res?.preimage !== 'string' || !HEX64.test(res.preimage.toLowerCase())) {
       throw new Error('Wallet did not return a preimage');
@@ -69,7 +89,33 @@ export async function payInvoiceWithNwc(
       preimage: res.preimage.toLowerCase(),
       feesPaidMsat: typeof res.fees_paid === 'number' ? res.fees_paid : 0,
     };
-  } finally {
-    client.close();
-  }
+  });
+}
+
+/** The wallet's balance in millisatoshis (NIP-47 get_balance). */
+export function nwcGetBalance(uri: string, options: NwcCallOptions = {}): Promise<number> {
+  return withNwcClient(uri, options, async (client) => {
+    const res = await client.getBalance();
+    if (typeof res?.balance !== 'number') throw new Error('Wallet did not return a balance');
+    return res.balance;
+  });
+}
+
+/** Asks the wallet for an invoice of `amountSats` (NIP-47 make_invoice); checks the invoice's amount. */
+export function nwcMakeInvoice(
+  uri: string,
+  amountSats: number,
+  description = '',
+  options: NwcCallOptions = {},
+): Promise<string> {
+  if (!Number.isInteger(amountSats) || amountSats <= 0)
+    return Promise.reject(new Error('Invoice amount must be positive'));
+  return withNwcClient(uri, options, async (client) => {
+    const tx = await client.makeInvoice({ amount: amountSats * 1000, description });
+    if (typeof tx?.invoice !== 'string') throw new Error('Wallet did not return an invoice');
+    if (decodeBolt11(tx.invoice).amountMsat !== BigInt(amountSats * 1000)) {
+      throw new Error('Invoice amount does not match the requested amount');
+    }
+    return tx.invoice;
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getWebLN, NO_WEBLN_EXTENSION, payWithWebLN, type WebLNProvider } from './webln.ts';
+import { getWebLN, makeInvoiceWithWebLN, NO_WEBLN_EXTENSION, payWithWebLN, type WebLNProvider } from './webln.ts';
 
 class FakeWallet implements WebLNProvider {
   enabled = false;
@@ -11,6 +11,10 @@ class FakeWallet implements WebLNProvider {
     if (!this.enabled) throw new Error('not enabled');
     this.paid.push(pr);
     return { preimage: 'ab'.repeat(32) };
+  }
+  async makeInvoice({ amount }: { amount: number }) {
+    if (!this.enabled) throw new Error('not enabled');
+    return { paymentRequest: `invoice-for-${amount}` };
   }
 }
 
@@ -29,5 +33,11 @@ describe('WebLN adapter', () => {
     await expect(payWithWebLN('lnbc1', { webln: refusing })).rejects.toThrow('User rejected');
     const empty = { enable: async () => {}, sendPayment: async () => ({}) as { preimage: string } };
     await expect(payWithWebLN('lnbc1', { webln: empty })).rejects.toThrow('Wallet did not return a preimage');
+  });
+  it('asks the wallet for an invoice when it can make one', async () => {
+    await expect(makeInvoiceWithWebLN(21, 'redeem', { webln: new FakeWallet() })).resolves.toBe('invoice-for-21');
+    const payOnly = { enable: async () => {}, sendPayment: async () => ({ preimage: '' }) };
+    await expect(makeInvoiceWithWebLN(21, '', { webln: payOnly })).rejects.toThrow('Wallet cannot create invoices');
+    await expect(makeInvoiceWithWebLN(21, '', {})).rejects.toThrow('no_webln_extension');
   });
 });

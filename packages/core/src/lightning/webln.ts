@@ -5,6 +5,8 @@ export const NO_WEBLN_EXTENSION = 'no_webln_extension';
 export interface WebLNProvider {
   enable(): Promise<void>;
   sendPayment(paymentRequest: string): Promise<{ preimage: string }>;
+  /** Optional in WebLN: asks the wallet for an invoice (amount in sats). */
+  makeInvoice?(args: { amount: number; defaultMemo?: string }): Promise<{ paymentRequest: string }>;
 }
 
 /** An Error whose message and `code` are 'no_webln_extension'. */
@@ -37,4 +39,14 @@ export async function payWithWebLN(invoice: string, host: object = globalThis): 
   const result = await provider.sendPayment(invoice);
   if (typeof result?.preimage !== 'string') throw new Error('Wallet did not return a preimage');
   return { preimage: result.preimage };
+}
+
+/** Asks the browser wallet for an invoice of `amountSats` (e.g. to redeem ecash into it). */
+export async function makeInvoiceWithWebLN(amountSats: number, memo = '', host: object = globalThis): Promise<string> {
+  const provider = getWebLN(host);
+  if (typeof provider.makeInvoice !== 'function') throw new Error('Wallet cannot create invoices');
+  await provider.enable();
+  const res = await provider.makeInvoice({ amount: amountSats, defaultMemo: memo });
+  if (typeof res?.paymentRequest !== 'string') throw new Error('Wallet did not return an invoice');
+  return res.paymentRequest;
 }
