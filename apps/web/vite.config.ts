@@ -13,7 +13,9 @@ export default defineConfig({
   plugins: [precompileMessages(), react()],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   resolve: {
-    alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }],
+    alias: [
+      { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' },
+    ],
   },
   server: {
     host: '127.0.0.1',

@@ -4,5 +4,5 @@ import { afterEach } from 'vitest';
 // Testing Library unmounts after each test; localStorage starts empty for every test.
 afterEach(() => {
   cleanup();
-  localStorage.clear();
+  globalThis.localStorage?.clear();
 });

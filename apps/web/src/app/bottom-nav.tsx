@@ -3,8 +3,8 @@ import { NavLink, useLocation } from 'react-router';
 import { useT } from '../i18n/intl.tsx';
 import { MoreIcon } from '../ui/icons.tsx';
 import { AccountEntry } from './account-entry.tsx';
-import { NAV_ITEMS } from './nav-items.tsx';
 import styles from './nav.module.css';
+import { NAV_ITEMS } from './nav-items.tsx';
 
 /** The phone navigation (below 720 px): five sections in a bottom bar, the rest behind "More". */
 export function BottomNav() {

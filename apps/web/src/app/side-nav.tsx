@@ -3,8 +3,8 @@ import { useT } from '../i18n/intl.tsx';
 import { TideLogo } from '../ui/icons.tsx';
 import { AccountEntry } from './account-entry.tsx';
 import { CacheStatusLine } from './cache-status-line.tsx';
-import { NAV_ITEMS } from './nav-items.tsx';
 import styles from './nav.module.css';
+import { NAV_ITEMS } from './nav-items.tsx';
 
 /** The left navigation of wide screens: brand, the nine sections, the account or sign-in entry. */
 export function SideNav() {

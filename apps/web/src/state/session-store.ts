@@ -1,8 +1,5 @@
-import { createStore } from 'zustand/vanilla';
 import { type CacheStatus, makeAppId } from '@tide/core/cache';
-
-
-
+import { createStore } from 'zustand/vanilla';
 
 /** Who is using the app and how the app reaches its data. */
 export interface SessionState {

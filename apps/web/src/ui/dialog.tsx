@@ -21,10 +21,7 @@ export function Dialog({ open, onOpenChange, title, description, closeLabel, chi
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
-        <RadixDialog.Content
-          className={styles.content}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
+        <RadixDialog.Content className={styles.content} {...(description ? {} : { 'aria-describedby': undefined })}>
           <div className={styles.header}>
             <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
             <RadixDialog.Close asChild>

@@ -16,17 +16,15 @@ export interface MenuProps {
   /** The element that opens the menu; must be a button-like element that forwards its ref. */
   trigger: ReactNode;
   items: readonly MenuItem[];
-  /** Accessible name of the menu. */
-  label: string;
 }
 
-/** A dropdown menu (Radix): arrow keys move, Enter selects, Escape closes and focus returns to the trigger. */
-export function Menu({ trigger, items, label }: MenuProps) {
+/** A dropdown menu (Radix), named by its trigger: arrow keys move, Enter selects, Escape closes and focus returns to the trigger. */
+export function Menu({ trigger, items }: MenuProps) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className={styles.content} aria-label={label} sideOffset={6} align="end">
+        <DropdownMenu.Content className={styles.content} sideOffset={6} align="end">
           {items.map((item) => (
             <DropdownMenu.Item
               key={item.id}

@@ -16,7 +16,16 @@ export const EXPLORE_TIMEFRAMES = ['latest', 'trending', 'popular', 'mostzapped'
 export type ExploreTimeframe = (typeof EXPLORE_TIMEFRAMES)[number];
 
 /** Explore network stats in display order (spec §2). */
-export const EXPLORE_STATS = ['users', 'pubkeys', 'zaps', 'satszapped', 'pubnotes', 'reposts', 'reactions', 'any'] as const;
+export const EXPLORE_STATS = [
+  'users',
+  'pubkeys',
+  'zaps',
+  'satszapped',
+  'pubnotes',
+  'reposts',
+  'reactions',
+  'any',
+] as const;
 
 /** Message id of each option's label. */
 export const EXPLORE_LABELS: Record<string, MessageId> = {

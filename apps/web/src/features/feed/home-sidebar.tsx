@@ -25,16 +25,18 @@ export function HomeSidebar() {
 
   return (
     <>
-      <form role="search" onSubmit={submit} noValidate>
-        <TextField
-          label={t('search.fieldLabel')}
-          type="search"
-          placeholder={t('search.placeholder')}
-          value={term}
-          error={error}
-          onChange={(e) => setTerm(e.currentTarget.value)}
-        />
-      </form>
+      <search>
+        <form onSubmit={submit} noValidate>
+          <TextField
+            label={t('search.fieldLabel')}
+            type="search"
+            placeholder={t('search.placeholder')}
+            value={term}
+            error={error}
+            onChange={(e) => setTerm(e.currentTarget.value)}
+          />
+        </form>
+      </search>
       <Panel title={t('home.trending')}>
         <SidebarSkeleton />
       </Panel>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { EmptyState, Screen } from '../../app/screen.tsx';
-import { useRequireSignIn } from '../account/require-sign-in.ts';
 import { useT } from '../../i18n/intl.tsx';
 import { useSession } from '../../state/stores.ts';
 import { Button } from '../../ui/button.tsx';
 import { SkeletonList } from '../../ui/skeleton.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
+import { useRequireSignIn } from '../account/require-sign-in.ts';
 
 const RELATIONS = [
   { id: 'follows', label: 'messages.relation.follows' },

@@ -23,7 +23,13 @@ export function LeaderboardFrame({ kind }: { kind: 'premium' | 'legends' }) {
         <select id={sortId} value={sort} onChange={(e) => setSort(e.currentTarget.value)}>
           {sorts.map((s) => (
             <option key={s} value={s}>
-              {t(s === 'donated_btc' ? 'leaderboard.sort.donated' : s === 'last_donation' ? 'leaderboard.sort.latest' : 'leaderboard.sort.since')}
+              {t(
+                s === 'donated_btc'
+                  ? 'leaderboard.sort.donated'
+                  : s === 'last_donation'
+                    ? 'leaderboard.sort.latest'
+                    : 'leaderboard.sort.since',
+              )}
             </option>
           ))}
         </select>

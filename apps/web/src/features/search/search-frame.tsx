@@ -29,16 +29,18 @@ export function SearchFrame({ query }: { query?: string }) {
 
   return (
     <Screen heading={query ? t('search.resultsHeading') : t('search.heading')}>
-      <form className={styles.form} role="search" onSubmit={submit} noValidate>
-        <TextField
-          label={t('search.fieldLabel')}
-          type="search"
-          value={term}
-          error={error}
-          onChange={(e) => setTerm(e.currentTarget.value)}
-        />
-        <Button type="submit">{t('search.submit')}</Button>
-      </form>
+      <search>
+        <form className={styles.form} onSubmit={submit} noValidate>
+          <TextField
+            label={t('search.fieldLabel')}
+            type="search"
+            value={term}
+            error={error}
+            onChange={(e) => setTerm(e.currentTarget.value)}
+          />
+          <Button type="submit">{t('search.submit')}</Button>
+        </form>
+      </search>
       {query ? (
         <Tabs
           label={t('search.resultsLabel')}

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Link, Route, Routes } from 'react-router';
-import { type SettingsSection, SETTINGS_SECTIONS } from '../../app/routes-table.ts';
+import { SETTINGS_SECTIONS, type SettingsSection } from '../../app/routes-table.ts';
 import { Screen } from '../../app/screen.tsx';
 import { useT } from '../../i18n/intl.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../ui/icons.tsx';

@@ -28,13 +28,7 @@ export function AppearanceSection() {
         <legend>{t('settings.appearance.theme')}</legend>
         {THEMES.map((name) => (
           <label key={name} className={styles.checkRow}>
-            <input
-              type="radio"
-              name="theme"
-              value={name}
-              checked={theme === name}
-              onChange={() => setTheme(name)}
-            />
+            <input type="radio" name="theme" value={name} checked={theme === name} onChange={() => setTheme(name)} />
             {t(THEME_LABELS[name])}
           </label>
         ))}

@@ -6,8 +6,8 @@ import { stores } from '../../../state/stores.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import styles from '../../frames.module.css';
-import { GuestNotice } from './guest-notice.tsx';
 import { defaultCacheServerUrl, isWebSocketUrl } from './cache-server-url.ts';
+import { GuestNotice } from './guest-notice.tsx';
 
 /** Network: the caching service address (stored in localStorage.cacheServer) and the user's relays. */
 export function NetworkSection() {

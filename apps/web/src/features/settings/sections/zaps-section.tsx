@@ -21,9 +21,7 @@ export function ZapsSection() {
   return (
     <>
       <h3>{t('settings.zaps.default')}</h3>
-      <p>
-        {t('settings.zaps.defaultZap', { amount: DEFAULT_ZAP_AMOUNT, message: t('settings.zaps.defaultMessage') })}
-      </p>
+      <p>{t('settings.zaps.defaultZap', { amount: DEFAULT_ZAP_AMOUNT, message: t('settings.zaps.defaultMessage') })}</p>
       <h3>{t('settings.zaps.presets')}</h3>
       <ul className={styles.list}>
         {ZAP_PRESETS.map((p) => (
