@@ -130,4 +130,13 @@ describeDialects('direct message commands', (getStore) => {
       resetDirectmsgCount(ctx, { event_from_user: signedRequest(alice, {}, NOW, 4), sender: bob.pk }),
     ).rejects.toThrow('event_from_user must be kind 30078, got 4');
   });
+  it('get_directmsg_contacts drops peers on a spam list the user subscribes to', async () => {
+    const store = getStore();
+    await store.db
+      .insertInto('filter_list')
+      .values({ target: carol.pk, target_type: 'pubkey', grp: 'spam', blocked: 1, added_at: 0, comment: '' })
+      .execute();
+    const out = await getDirectmsgContacts(testContext(store), { user_pubkey: alice.pk, relation: 'any' });
+    expect(Object.keys(contentOf(out, 10000118) as object)).toEqual([bob.pk]);
+  });
 });

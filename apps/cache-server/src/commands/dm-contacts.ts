@@ -10,7 +10,7 @@ import {
   synthetic,
   userInfos,
 } from './people-common.ts';
-import { mutedPubkeys } from './people-moderation.ts';
+import { hiddenPubkeys } from './people-moderation.ts';
 
 /** 10000118: `{peer: {cnt, latest_at, latest_event_id}}`. */
 export const DM_CONTACTS_KIND = 10000118;
@@ -26,7 +26,7 @@ interface Peer {
 
 /**
  * get_directmsg_contacts {user_pubkey, relation=any|follows|other, limit=20 ≤300, offset, since, until}: the user's
- * conversation peers by latest message (received: unread count; sent only: 0), muted peers dropped; answers 10000118,
+ * conversation peers by latest message (received: unread count; sent only: 0), peers hidden for the user (muted, filter lists) dropped; answers 10000118,
  * the latest message events, user_infos of the peers and a FeedRange ordered by latest_at (elements = pubkeys).
  */
 export async function getDirectmsgContacts(ctx: PeopleContext, payload: Payload): Promise<CacheEvent[]> {
@@ -38,7 +38,7 @@ export async function getDirectmsgContacts(ctx: PeopleContext, payload: Payload)
   const since = intArg(payload, 'since', 0);
   const until = intArg(payload, 'until', ctx.now());
 
-  const [received, sent, follows, muted] = await Promise.all([
+  const [received, sent, follows] = await Promise.all([
     ctx.store.db
       .selectFrom('direct_message_counts')
       .select(['sender as peer', 'cnt', 'latest_at', 'latest_event_id'])
@@ -51,7 +51,6 @@ export async function getDirectmsgContacts(ctx: PeopleContext, payload: Payload)
       .where('sender', '=', user)
       .execute(),
     ctx.store.db.selectFrom('pubkey_followers').select('pubkey').where('follower_pubkey', '=', user).execute(),
-    mutedPubkeys(ctx.store, user),
   ]);
   const peers = new Map<string, Peer>();
   const merge = (pubkey: string, cnt: number, latestAt: number, latestId: string) => {
@@ -69,6 +68,7 @@ export async function getDirectmsgContacts(ctx: PeopleContext, payload: Payload)
   for (const row of received) merge(row.peer, Number(row.cnt), Number(row.latest_at), row.latest_event_id);
   for (const row of sent) merge(row.peer, 0, Number(row.latest_at), row.latest_event_id);
   const followSet = new Set(follows.map((row) => row.pubkey));
+  const muted = await hiddenPubkeys(ctx.store, user, [...peers.keys()]);
   const chosen = [...peers.values()]
     .filter((peer) => peer.pubkey !== user && !muted.has(peer.pubkey))
     .filter((peer) => relation === 'any' || (relation === 'follows') === followSet.has(peer.pubkey))

@@ -187,4 +187,28 @@ describeDialects('notification commands', (getStore) => {
     expect(event).toMatchObject({ kind: 10000112, pubkey: bob.pk, '1': 0, '3': 5, '4': 0, '303': 0 });
     expect(event).not.toHaveProperty('401');
   });
+  it('get_notifications hides spam-listed actors unless the viewer allow-listed them', async () => {
+    const store = getStore();
+    const spammer = testUser(34);
+    await store.db
+      .insertInto('filter_list')
+      .values({ target: spammer.pk, target_type: 'pubkey', grp: 'spam', blocked: 1, added_at: 0, comment: '' })
+      .execute();
+    await store.db
+      .insertInto('notifications')
+      .values({
+        pubkey: alice.pk,
+        created_at: NOW - 1,
+        type: 5,
+        actor_pubkey: spammer.pk,
+        target_event_id: post.id,
+        source_event_id: 'spam',
+        args: JSON.stringify({ your_post: post.id, who_reposted_it: spammer.pk }),
+      })
+      .execute();
+    const ctx = testContext(store);
+    expect(parsed(await getNotifications(ctx, { pubkey: alice.pk })).map((n) => n.type)).not.toContain(5);
+    await putListItem(store, alice.pk, 30000, 'allowlist', 'p', spammer.pk);
+    expect(parsed(await getNotifications(ctx, { pubkey: alice.pk })).map((n) => n.type)).toContain(5);
+  });
 });

@@ -15,7 +15,7 @@ import {
   synthetic,
   userInfos,
 } from './people-common.ts';
-import { mutedPubkeys } from './people-moderation.ts';
+import { hiddenPubkeys } from './people-moderation.ts';
 import { USER_STATS_KIND } from './people-profile.ts';
 
 /** Most notifications one get_notifications answer carries. */
@@ -38,7 +38,6 @@ export async function getNotifications(ctx: PeopleContext, payload: Payload): Pr
   const group = payload?.type_group ?? 'all';
   if (typeof group !== 'string' || !(group in NOTIFICATION_TYPE_GROUPS)) throw new CommandError('invalid type_group');
   const types = NOTIFICATION_TYPE_GROUPS[group];
-  const muted = await mutedPubkeys(ctx.store, viewer);
 
   const visible: Array<{
     row: { pubkey: string; created_at: number; type: number; args: string };
@@ -58,17 +57,25 @@ export async function getNotifications(ctx: PeopleContext, payload: Payload): Pr
     if (types) q = q.where('type', 'in', [...types]);
     const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(batch).offset(scanned).execute();
     scanned += rows.length;
-    for (const row of rows) {
+    const parsed = rows.map((row) => {
       const args = notificationArgs(row);
       const users = Object.entries(args).flatMap(([k, v]) => (isPubkeyArg(k) && isHex64(v) ? [v] : []));
       if (row.actor_pubkey && !users.includes(row.actor_pubkey)) users.push(row.actor_pubkey);
       const events = Object.entries(args).flatMap(([k, v]) => (!isPubkeyArg(k) && isHex64(v) ? [v] : []));
-      if (!(await isNotificationVisible(ctx.store, row, users, muted))) continue;
+      return { row, users, events };
+    });
+    const hidden = await hiddenPubkeys(
+      ctx.store,
+      viewer,
+      parsed.flatMap((item) => item.users),
+    );
+    for (const item of parsed) {
+      if (!(await isNotificationVisible(ctx.store, item.row, item.users, hidden))) continue;
       if (skipped < offset) {
         skipped += 1;
         continue;
       }
-      visible.push({ row, users, events });
+      visible.push(item);
       if (visible.length >= limit) break;
     }
     if (rows.length < batch) break;

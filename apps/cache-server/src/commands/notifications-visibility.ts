@@ -4,17 +4,17 @@ import { type NotificationRow, notificationArgs } from './notifications-format.t
 
 /**
  * Read-time visibility of a notification (semantics §5.3): known types only (never 2 while the follower still
- * follows, never DM notifications 401), and no user involved that the viewer muted.
+ * follows, never DM notifications 401), and no user involved that is hidden for the viewer (muted, filter lists).
  */
 export async function isNotificationVisible(
   store: Store,
   row: NotificationRow,
   users: readonly string[],
-  muted: ReadonlySet<string>,
+  hidden: ReadonlySet<string>,
 ): Promise<boolean> {
   const type = Number(row.type);
   if (!LISTED_NOTIFICATION_TYPES.has(type)) return false;
-  if (users.some((pk) => muted.has(pk))) return false;
+  if (users.some((pk) => hidden.has(pk))) return false;
   if (type === 2) {
     const follower = notificationArgs(row).follower;
     if (typeof follower !== 'string') return false;

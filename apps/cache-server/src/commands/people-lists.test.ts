@@ -141,6 +141,18 @@ describeDialects('people list commands', (getStore) => {
     expect(await userSearch(ctx, { query: 'zzz' })).toEqual([]);
   });
 
+  it('user_search leaves out impersonation-listed users', async () => {
+    const store = getStore();
+    const fake = testUser(15);
+    await putProfile(store, fake, 'bobfake');
+    expect((await userSearch(testContext(store), { query: 'bobf' })).filter((e) => e.kind === 0)).toHaveLength(1);
+    await store.db
+      .insertInto('filter_list')
+      .values({ target: fake.pk, target_type: 'pubkey', grp: 'impersonation', blocked: 1, added_at: 0, comment: '' })
+      .execute();
+    expect(await userSearch(testContext(store), { query: 'bobf' })).toEqual([]);
+  });
+
   it('user_search with pubkey searches only among that user follows', async () => {
     const out = await userSearch(testContext(getStore()), { query: 'bob', pubkey: alice.pk });
     expect(out.filter((e) => e.kind === 0).map((e) => e.pubkey)).toEqual([carol.pk]);

@@ -92,6 +92,57 @@ export async function mutedPubkeys(store: Store, viewer: string): Promise<Set<st
   return new Set(rows.map((row) => row.value));
 }
 
+/** Filter-list groups that hide a user from everyone (semantics §1.8). */
+export const HARD_BLOCK_GROUPS: readonly string[] = ['csam', 'impersonation'];
+
+/**
+ * Which of `pubkeys` are hidden for `viewer` at `scope`: always csam/impersonation-listed users; with a viewer also
+ * users they muted and users on the spam/nsfw filter lists the viewer subscribes to at that scope (allow list wins
+ * over the filter lists).
+ */
+export async function hiddenPubkeys(
+  store: Store,
+  viewer: string | null,
+  pubkeys: readonly string[],
+  scope: 'content' | 'trending' = 'content',
+): Promise<Set<string>> {
+  const hidden = new Set<string>();
+  const unique = [...new Set(pubkeys)];
+  if (unique.length === 0) return hidden;
+  const groups = [...HARD_BLOCK_GROUPS];
+  let allowed = new Set<string>();
+  if (viewer) {
+    for (const pk of await mutedPubkeys(store, viewer)) if (unique.includes(pk)) hidden.add(pk);
+    for (const g of await moderationGroups(store, viewer, scope)) {
+      if (g === 'primal_spam') groups.push('spam');
+      if (g === 'primal_nsfw') groups.push('nsfw');
+    }
+    const allowRows = await store.db
+      .selectFrom('list_items')
+      .select('value')
+      .where('pubkey', '=', viewer)
+      .where('kind', '=', LISTS_KIND)
+      .where('identifier', '=', 'allowlist')
+      .where('tag', '=', 'p')
+      .execute();
+    allowed = new Set(allowRows.map((r) => r.value));
+  }
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await store.db
+      .selectFrom('filter_list')
+      .select(['target', 'grp'])
+      .where('target_type', '=', 'pubkey')
+      .where('blocked', '=', 1)
+      .where('grp', 'in', groups)
+      .where('target', 'in', unique.slice(i, i + 500))
+      .execute();
+    for (const row of rows) {
+      if (HARD_BLOCK_GROUPS.includes(row.grp) || !allowed.has(row.target)) hidden.add(row.target);
+    }
+  }
+  return hidden;
+}
+
 /** search_filterlist {pubkey, user_pubkey}: the 10000131 reason when `user_pubkey` hides `pubkey`, else nothing. */
 export async function searchFilterlist(ctx: PeopleContext, payload: Payload): Promise<CacheEvent[]> {
   const pubkey = requireHex(payload, 'pubkey');

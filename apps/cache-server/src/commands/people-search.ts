@@ -16,6 +16,7 @@ import {
   VERIFIED_NAMES_KIND,
   verifiedNames,
 } from './people-common.ts';
+import { hiddenPubkeys } from './people-moderation.ts';
 
 /** Words of a user query usable as full-text prefix terms (letters, digits, underscore; max 8 terms). */
 export function queryTerms(query: string): string[] {
@@ -86,6 +87,8 @@ export async function userSearch(ctx: PeopleContext, payload: Payload): Promise<
     if (terms.length === 0 && !follows) return [];
     candidates = await matchUsers(ctx.store, terms, follows, 2000);
   }
+  const blocked = await hiddenPubkeys(ctx.store, null, candidates);
+  candidates = candidates.filter((pk) => !blocked.has(pk));
   const counts = await followerCounts(ctx.store, candidates);
   const ranked = [...candidates]
     .sort((a, b) => (counts[b] ?? 0) - (counts[a] ?? 0) || a.localeCompare(b))
