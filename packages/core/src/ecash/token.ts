@@ -36,6 +36,7 @@ function asProof(value: unknown): CashuProof {
   const amount = typeof p?.amount === 'string' ? Number(p.amount) : p?.amount;
   if (
     typeof p !== 'object' ||
+    p === null ||
     typeof p.id !== 'string' ||
     typeof p.secret !== 'string' ||
     typeof p.C !== 'string' ||

@@ -38,6 +38,14 @@ describe('NUT-00 vectors', () => {
     for (const s of v.tokenV3.paddedAndUnpadded) expect(decodeCashuTokenV3(s).memo).toBe('Thank you very much.');
   });
 
+  it('rejects V3 tokens whose proofs are malformed', () => {
+    const bad = (proofs: unknown[]) => `cashuA${btoa(JSON.stringify({ token: [{ mint: 'https://m', proofs }] }))}`;
+    expect(() => decodeCashuTokenV3(bad([null]))).toThrow(INVALID_TOKEN);
+    expect(() => decodeCashuTokenV3(bad([{ id: 'x', amount: -1, secret: 's', C: 'c' }]))).toThrow(INVALID_TOKEN);
+    expect(() => decodeCashuTokenV3(bad([]))).not.toThrow();
+    expect(() => decodeCashuTokenV3(`cashuA${btoa('{"token":[]}')}`)).toThrow(INVALID_TOKEN);
+  });
+
   it.each(v.tokenV3.invalid)('rejects a token without the cashuA prefix', async (s) => {
     expect(() => decodeCashuTokenV3(s)).toThrow(INVALID_TOKEN);
     await expect(decodeCashuToken(s)).rejects.toThrow(INVALID_TOKEN);

@@ -38,5 +38,7 @@ describe('HTTP auth (NIP-98)', () => {
     expect(() => validateHttpAuth(wrongKind, req)).toThrow(HttpAuthError.WrongKind);
     expect(() => validateHttpAuth({ ...e, content: 'x' }, req)).toThrow(HttpAuthError.BadSignature);
     expect(() => validateHttpAuth('Nostr !!!', req)).toThrow(HttpAuthError.Malformed);
+    const partial = `Nostr ${btoa(JSON.stringify({ tags: [], kind: 27235 }))}`;
+    expect(() => validateHttpAuth(partial, req)).toThrow(HttpAuthError.BadSignature);
   });
 });

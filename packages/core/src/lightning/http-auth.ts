@@ -65,7 +65,13 @@ export function validateHttpAuth(
   const e = parseToken(token);
   if (typeof e !== 'object' || e === null || !Array.isArray(e.tags)) throw new Error(HttpAuthError.Malformed);
   const { id, pubkey, created_at, kind, tags, content, sig } = e;
-  if (!verifyEvent({ id, pubkey, created_at, kind, tags, content, sig })) throw new Error(HttpAuthError.BadSignature);
+  let valid = false;
+  try {
+    valid = verifyEvent({ id, pubkey, created_at, kind, tags, content, sig });
+  } catch {
+    valid = false;
+  }
+  if (!valid) throw new Error(HttpAuthError.BadSignature);
   if (kind !== Kind.HttpAuth) throw new Error(HttpAuthError.WrongKind);
   const now = request.now ?? Math.floor(Date.now() / 1000);
   if (Math.abs(now - created_at) > HTTP_AUTH_WINDOW_SECONDS) throw new Error(HttpAuthError.Stale);

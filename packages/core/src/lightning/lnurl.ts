@@ -22,6 +22,9 @@ export interface LnurlPayEndpoint {
 
 const HEX64 = /^[0-9a-f]{64}$/;
 
+/** The platform fetch, called through a wrapper so it is never invoked with a foreign `this`. */
+const defaultFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
+
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.onion');
 }
@@ -82,7 +85,7 @@ async function getJson(url: string, fetchFn: FetchLike): Promise<Record<string, 
 /** Fetches and checks a LNURL-pay endpoint for a profile (lud16 or lud06). */
 export async function fetchLnurlPay(
   profile: { lud16?: string; lud06?: string },
-  fetchFn: FetchLike = globalThis.fetch,
+  fetchFn: FetchLike = defaultFetch,
 ): Promise<LnurlPayEndpoint> {
   const url = lnurlPayUrl(profile);
   const body = await getJson(url, fetchFn);
@@ -110,7 +113,7 @@ export async function fetchLnurlPay(
 export async function requestLnurlInvoice(
   endpoint: Pick<LnurlPayEndpoint, 'callback' | 'minSendable' | 'maxSendable' | 'lnurl'>,
   params: { amountMsat: number; zapRequest?: object; comment?: string },
-  fetchFn: FetchLike = globalThis.fetch,
+  fetchFn: FetchLike = defaultFetch,
 ): Promise<string> {
   const { amountMsat } = params;
   if (!Number.isInteger(amountMsat) || amountMsat < endpoint.minSendable || amountMsat > endpoint.maxSendable) {
