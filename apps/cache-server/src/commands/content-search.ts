@@ -76,6 +76,10 @@ export async function searchNotes(
   if (store.dialect === 'postgres') {
     const tsq = tsQuery(q);
     if (tsq) sel = sel.where(sql<SqlBool>`sn.tsv @@ to_tsquery('simple', ${tsq})`);
+    else if (q.notWords.length > 0) {
+      const not = q.notWords.map((n) => `(${n.split(/\s+/).map(clean).filter(Boolean).join(' <-> ')})`).join(' | ');
+      sel = sel.where(sql<SqlBool>`NOT (sn.tsv @@ to_tsquery('simple', ${not}))`);
+    }
   } else {
     const match = fts5Match(q);
     if (match) {

@@ -4,6 +4,7 @@ import { Prng } from './prng.ts';
 import { createSeedSigner } from './signer.ts';
 import { Timeline } from './timeline.ts';
 import {
+  contactListOf,
   contactsEvent,
   createUsers,
   POPULAR_COUNT,
@@ -69,6 +70,7 @@ export async function createSeedWorld(options: GenerateOptions = {}): Promise<Se
     popular: users.filter((u) => u.popular).slice(0, POPULAR_COUNT),
     cumulative,
     counts: {},
+    follows: new Map(),
   };
   writeImages(world);
   return world;
@@ -98,7 +100,8 @@ export function* demoEventBatches(world: SeedWorld, options: GenerateOptions = {
 
   // Phase B: the content timeline over 30 days.
   const closing = users.filter((u) => u.index < 4 || rng.chance(0.12));
-  const content = total - users.length * 3 - closing.length * 2;
+  const followers = users.filter((u) => u.index >= 4 && rng.chance(0.15));
+  const content = total - users.length * 3 - closing.length * 2 - followers.length;
   const timeline = new Timeline(world);
   const articleEvery = Math.max(2, Math.floor(content / Math.max(70, Math.round(content * 0.0035))));
   const draftEvery = Math.max(3, Math.floor(content / Math.max(24, Math.round(content * 0.001))));
@@ -112,7 +115,15 @@ export function* demoEventBatches(world: SeedWorld, options: GenerateOptions = {
     yield* push(event);
   }
 
-  // Phase C: bookmarks and mute lists of some users (need existing notes).
+  // Phase C: some users followed a few rising accounts in the last days (explore_people increases) ...
+  const rising = rng.sample(users.slice(POPULAR_COUNT + 4), 6).map((u) => u.index);
+  for (const u of followers) {
+    const before = world.follows.get(u.index) ?? [];
+    const added = rng.sample(rising, rng.int(1, 4)).filter((i) => i !== u.index && !before.includes(i));
+    const t = now - rng.int(3_600, 6 * 86_400);
+    yield* push(contactListOf(world, u, [...before, ...added], t));
+  }
+  // ... then bookmarks and mute lists of some users (need existing notes).
   for (const u of closing) {
     const t = now - 60 + (u.index % 50);
     const tags: string[][] = timeline.recentPosts(rng.int(3, 8)).map((e) => ['e', e.id]);

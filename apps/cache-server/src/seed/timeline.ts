@@ -44,17 +44,27 @@ export class Timeline {
     else list[this.repliesAt++ % RING] = post;
   }
 
-  /** A recent post, biased towards popular authors (best of three draws). */
+  /** A post, mostly recent, biased towards popular authors (best of three draws). */
   private target(): Post | undefined {
     const { rng } = this.world;
     const pool = this.replies.length > 0 && rng.chance(0.25) ? this.replies : this.roots;
     if (pool.length === 0) return undefined;
-    let best = pool[rng.int(Math.max(0, pool.length - 400), pool.length - 1)];
+    const recent = rng.chance(0.7);
+    const draw = (): Post => (recent ? this.recent(pool, 150) : rng.pick(pool));
+    let best = draw();
     for (let i = 0; i < 2; i++) {
-      const c = rng.pick(pool);
+      const c = draw();
       if (c.author.weight > best.author.weight) best = c;
     }
     return best;
+  }
+
+  /** One of the `span` newest posts of a pool (the ring overwrites in place once full). */
+  private recent(pool: Post[], span: number): Post {
+    const newest = pool === this.roots ? this.rootsAt : this.repliesAt;
+    const back = this.world.rng.int(0, Math.min(pool.length, span) - 1);
+    const idx = pool.length < RING ? pool.length - 1 - back : (((newest - 1 - back) % RING) + RING) % RING;
+    return pool[idx];
   }
 
   /** Recent posts (for bookmarks and mute lists). */
@@ -114,9 +124,7 @@ export class Timeline {
   reply(t: number): NostrEvent {
     const { rng } = this.world;
     const useChain = this.replies.length > 0 && rng.chance(0.45);
-    const parent = useChain
-      ? this.replies[rng.int(Math.max(0, this.replies.length - 60), this.replies.length - 1)]
-      : this.target();
+    const parent = useChain ? this.recent(this.replies, 60) : this.target();
     if (!parent) return this.note(t);
     let author = pickActiveUser(this.world);
     if (author === parent.author) author = this.world.users[(author.index + 1) % this.world.users.length];

@@ -44,6 +44,8 @@ export interface SeedWorld {
   /** Cumulative author weights for fast weighted picks. */
   cumulative: number[];
   counts: Record<string, number>;
+  /** Who each user follows (user indices), for later contact-list updates. */
+  follows: Map<number, number[]>;
 }
 
 const ZERO_AUX = new Uint8Array(32);
@@ -150,15 +152,27 @@ export function profileEvent(world: SeedWorld, u: SeedUser, createdAt: number): 
   return signAs(world, u, { kind: Kind.Metadata, created_at: createdAt, tags: [], content: JSON.stringify(profile) });
 }
 
-/** Kind-3 contact list: popular accounts, demo accounts' friends, and random others. */
+/** Kind-3 contact list: popular accounts, demo accounts' friends, and random others (remembered in `follows`). */
 export function contactsEvent(world: SeedWorld, u: SeedUser, createdAt: number): NostrEvent {
   const { rng, users } = world;
-  const follows = new Set<string>();
-  for (const p of world.popular) if (p !== u && rng.chance(u.index < 4 ? 1 : 0.75)) follows.add(p.pubkey);
-  if (u.index > 0 && u.index < 4) for (let j = 1; j < 4; j++) if (j !== u.index) follows.add(users[j].pubkey);
+  const follows = new Set<number>();
+  for (const p of world.popular) if (p !== u && rng.chance(u.index < 4 ? 1 : 0.75)) follows.add(p.index);
+  if (u.index > 0 && u.index < 4) for (let j = 1; j < 4; j++) if (j !== u.index) follows.add(j);
   const extra = u.index < 4 ? rng.int(30, 50) : rng.int(5, 40);
-  for (const f of rng.sample(users, extra)) if (f !== u) follows.add(f.pubkey);
-  const tags = [...follows].map((pk) => ['p', pk]);
+  for (const f of rng.sample(users, extra)) if (f !== u) follows.add(f.index);
+  const list = [...follows];
+  world.follows.set(u.index, list);
+  return contactListOf(world, u, list, createdAt);
+}
+
+/** A signed kind-3 event following the given user indices. */
+export function contactListOf(
+  world: SeedWorld,
+  u: SeedUser,
+  follows: readonly number[],
+  createdAt: number,
+): NostrEvent {
+  const tags = follows.map((i) => ['p', world.users[i].pubkey]);
   return signAs(world, u, { kind: Kind.Contacts, created_at: createdAt, tags, content: '' });
 }
 

@@ -1,0 +1,139 @@
+import type { CacheClient } from '@tide/core/cache';
+import { CacheNoticeError } from '@tide/core/cache';
+import { npubEncode } from '@tide/core/nostr';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeDialects } from '../../test/dialects.ts';
+import type { RunningServer } from '../server.ts';
+import { type Fixture, loadFixture, NOW, U } from './content-test-fixture.ts';
+import { contentOf, contentsOf, newClient, ofKind, openWire, rangeOf } from './content-wire-helpers.ts';
+
+describeDialects('content feeds over the wire', (getStore) => {
+  let server: RunningServer;
+  let client: CacheClient;
+  let f: Fixture;
+  beforeAll(async () => {
+    f = await loadFixture(getStore());
+    ({ server, client } = await openWire(getStore()));
+  });
+  afterAll(async () => {
+    client.disconnect();
+    await server.close();
+  });
+  const latest = (extra: Record<string, unknown> = {}) =>
+    client.request('mega_feed_directive', {
+      spec: '{"id":"latest","kind":"notes"}',
+      user_pubkey: U.viewer.pubkey,
+      limit: 20,
+      ...extra,
+    });
+
+  it('latest: top-level notes and reposts of follows, newest first, with the bundle', async () => {
+    const out = await latest();
+    const range = rangeOf(out);
+    const tie = [f.n2.id, f.n3.id].sort().reverse();
+    expect(range.elements).toEqual([f.n4.id, ...tie, f.repost.id, f.n1.id]);
+    expect(range).toMatchObject({ since: NOW - 10 * 3600, until: NOW - 2 * 3600, order_by: 'created_at' });
+    expect(range.elements).not.toContain(f.r1.id);
+    expect(range.elements).not.toContain(f.n5.id);
+    const stats = contentsOf<{ event_id: string; likes: number; zaps: number; satszapped: number }>(out, 10000100);
+    expect(stats.find((s) => s.event_id === f.n1.id)).toMatchObject({ likes: 1, zaps: 2, satszapped: 2600 });
+    const actions = contentsOf<{ event_id: string; liked: boolean }>(out, 10000115);
+    expect(actions.find((a) => a.event_id === f.n1.id)).toMatchObject({ liked: true, replied: false });
+    const authors = ofKind(out, 0).map((e) => e.pubkey);
+    expect(authors).toEqual(expect.arrayContaining([U.bob.pubkey, U.carol.pubkey]));
+    const zapObjects = contentsOf<{ amount_sats: number; event_id: string }>(out, 10000129);
+    expect(zapObjects.map((z) => z.amount_sats)).toEqual([2100, 500]);
+    expect(Object.keys(contentOf(ofKind(out, 10000108)[0]))).toContain(U.bob.pubkey);
+  });
+
+  it('pages with until + offset without repeating the items that share the boundary timestamp', async () => {
+    const first = rangeOf(await latest({ limit: 2 }));
+    expect(first.elements).toHaveLength(2);
+    const offset = first.elements.length - 1; // one of the two shares the `since` timestamp
+    const second = rangeOf(await latest({ limit: 2, until: first.since, offset }));
+    const all = [...first.elements, ...second.elements];
+    expect(new Set(all).size).toBe(4);
+    expect(all).toEqual(rangeOf(await latest()).elements.slice(0, 4));
+  });
+
+  it('guests get the default account feed (empty here) as an empty FeedRange', async () => {
+    // a fresh connection: the server remembers the first user_pubkey a connection sends (protocol §1.6)
+    const guest = newClient(server);
+    const out = await guest.request('mega_feed_directive', { spec: '{"id":"latest","kind":"notes"}', limit: 20 });
+    expect(contentOf(ofKind(out, 10000113)[0])).toEqual({ order_by: 'created_at', elements: [] });
+    guest.disconnect();
+  });
+
+  it('profile specs: authored without replies, replies, bookmarks', async () => {
+    const spec = (notes: string, pubkey: string) => JSON.stringify({ id: 'feed', kind: 'notes', notes, pubkey });
+    const authored = rangeOf(await client.request('mega_feed_directive', { spec: spec('authored', U.bob.pubkey) }));
+    expect(authored.elements).toEqual([f.n2.id, f.n1.id]);
+    const replies = rangeOf(await client.request('mega_feed_directive', { spec: spec('replies', U.bob.pubkey) }));
+    expect(replies.elements).toEqual([f.r2.id]);
+    const bookmarks = rangeOf(
+      await client.request('mega_feed_directive', { spec: spec('bookmarks', U.viewer.pubkey) }),
+    );
+    expect(bookmarks.elements).toEqual([f.n4.id, f.n2.id]);
+  });
+
+  it('feed (legacy) reads the same posts and rejects a bad pubkey with a NOTICE', async () => {
+    const out = await client.request('feed', { pubkey: U.bob.pubkey, notes: 'authored' });
+    expect(rangeOf(out).elements).toEqual([f.n2.id, f.n1.id]);
+    await expect(client.request('feed', { pubkey: 'nope' })).rejects.toMatchObject({ notice: 'invalid pubkey' });
+  });
+
+  it('answers NOTICE for unreadable or unknown specs', async () => {
+    await expect(client.request('mega_feed_directive', { spec: '{oops' })).rejects.toBeInstanceOf(CacheNoticeError);
+    await expect(client.request('mega_feed_directive', { spec: '{oops' })).rejects.toMatchObject({
+      notice: 'invalid spec format',
+    });
+    await expect(
+      client.request('mega_feed_directive', { spec: '{"id":"no-such-feed","kind":"notes"}' }),
+    ).rejects.toMatchObject({ notice: 'unknown feed spec: no-such-feed' });
+  });
+
+  it('reads: articles by published_at with word counts; drafts spec goes to drafts', async () => {
+    const reads = await client.request('mega_feed_directive', { spec: '{"kind":"reads","minwords":100}' });
+    expect(rangeOf(reads)).toMatchObject({ order_by: 'published_at', elements: [f.article.id] });
+    expect(contentsOf<{ words: number }>(reads, 10000144)[0].words).toBeGreaterThanOrEqual(150);
+    const none = await client.request('mega_feed_directive', { spec: '{"kind":"reads","minwords":1000}' });
+    expect(rangeOf(none).elements).toEqual([]);
+    const drafts = await client.request('mega_feed_directive', {
+      spec: JSON.stringify({ id: 'feed', kind: 'drafts', notes: 'authored', pubkey: U.viewer.pubkey }),
+    });
+    expect(ofKind(drafts, 31234).map((e) => e.id)).toEqual([f.draft.id]);
+  });
+
+  it('advanced search: words, hashtags, from:, orderby and kind:0 users', async () => {
+    const search = async (query: string) =>
+      rangeOf(await client.request('mega_feed_directive', { spec: JSON.stringify({ id: 'advsearch', query }) }));
+    expect((await search('coffee')).elements).toEqual([f.n1.id]);
+    expect((await search('#nostr')).elements).toEqual([f.n4.id]);
+    expect((await search(`from:${npubEncode(U.carol.pubkey)} -ties`)).elements).toEqual([
+      f.n4.id,
+      f.r1.id,
+      f.comment.id,
+    ]);
+    const ordered = await search('orderby:likes');
+    expect(ordered.order_by).toBe('likes');
+    expect(ordered.elements[0]).toBe(f.n1.id);
+    const users = await client.request('mega_feed_directive', {
+      spec: JSON.stringify({ id: 'advsearch', query: 'kind:0 carol' }),
+    });
+    expect(ofKind(users, 0).map((e) => e.pubkey)).toEqual([U.carol.pubkey]);
+  });
+
+  it('search command: full-text over notes, newest first', async () => {
+    const out = await client.request('search', { query: 'second', limit: 100 });
+    expect(rangeOf(out).elements.sort()).toEqual([f.n2.id, f.n3.id].sort());
+  });
+
+  it('home and reads feed lists and advanced feeds are served', async () => {
+    const home = contentsOf<unknown>(await client.request('get_home_feeds'), 10000153)[0];
+    expect(Array.isArray(home)).toBe(true);
+    const reads = contentsOf<unknown>(await client.request('get_reads_feeds'), 10000152)[0];
+    expect(Array.isArray(reads)).toBe(true);
+    const adv = await client.request('advanced_feed', { specification: ['advanced_search', { query: 'coffee' }] });
+    expect(rangeOf(adv).elements).toEqual([f.n1.id]);
+  });
+});
