@@ -96,6 +96,18 @@ describe('redeemCashuToken', () => {
     expect(result.tokensWithErrors?.entries[0]?.proofs).toEqual(proofs);
   });
 
+  it('keeps tokens of another unit untouched', async () => {
+    const proofs = await proofsFromMint([4]);
+    const before = mint.requests.length;
+    const result = await redeemCashuToken(
+      { entries: [{ mint: mint.url('ok'), proofs }], amount: 4, unit: 'usd' },
+      { createInvoice },
+    );
+    expect(result.errors).toEqual([{ mint: mint.url('ok'), message: 'Cannot redeem usd tokens' }]);
+    expect(result.tokensWithErrors?.unit).toBe('usd');
+    expect(mint.requests.length).toBe(before);
+  });
+
   it('rejects a string that is not a token', async () => {
     await expect(redeemCashuToken('hello', { createInvoice })).rejects.toThrow('Invalid cashu token');
   });

@@ -71,8 +71,11 @@ export async function redeemCashuToken(
   const redeemed: RedeemedEntry[] = [];
   const failed: CashuTokenEntry[] = [];
   const errors: RedeemResult['errors'] = [];
+  const unitError =
+    decoded.unit !== undefined && decoded.unit !== 'sat' ? `Cannot redeem ${decoded.unit} tokens` : null;
   for (const entry of decoded.entries) {
     try {
+      if (unitError) throw new Error(unitError);
       redeemed.push(await redeemEntry(entry, options.createInvoice, mintFor(entry.mint)));
     } catch (e) {
       failed.push(entry);
