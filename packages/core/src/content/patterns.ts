@@ -1,5 +1,8 @@
-/** Regex source: an http(s) URL up to whitespace, `<`, `>` or `"` (trailing punctuation is trimmed afterwards). */
-export const URL_PATTERN = String.raw`(https?:\/\/[^\s<>"]+)`;
+/**
+ * Regex source: an http(s) URL up to whitespace, `<`, `>`, `"`, an ellipsis, a zero-width space or CJK/full-width
+ * punctuation (trailing ASCII punctuation is trimmed afterwards).
+ */
+export const URL_PATTERN = String.raw`(https?:\/\/[^\s<>"\u2026\u200B\u3000-\u303F\uFF01-\uFF0F\uFF1A-\uFF20\uFF5B-\uFF65]+)`;
 
 /** Regex source: a NIP-19 reference with optional `nostr:` or `@` prefix; groups: prefix, bech32. */
 export const NOSTR_REF_PATTERN = String.raw`(?<![\p{L}\p{N}_])(nostr:|@)?((?:npub|nprofile|note|nevent|naddr)1[02-9ac-hj-np-z]{6,})`;

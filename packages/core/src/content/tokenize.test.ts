@@ -33,6 +33,20 @@ describe('tokenize: text and links', () => {
     ]);
   });
 
+  it('ends a URL at CJK punctuation, an ellipsis or a zero-width space', () => {
+    expect(tokenize('看这个https://x.com/a。很好')).toEqual([
+      { type: 'text', text: '看这个' },
+      { type: 'link', url: 'https://x.com/a' },
+      { type: 'text', text: '。很好' },
+    ]);
+    expect(tokenize('https://x.com/b…').map((t) => t.type)).toEqual(['link', 'text']);
+    expect(tokenize('https://x.com/c\u200Bnext')[0]).toEqual({ type: 'link', url: 'https://x.com/c' });
+    expect(tokenize('https://ja.wikipedia.org/wiki/東京')[0]).toEqual({
+      type: 'link',
+      url: 'https://ja.wikipedia.org/wiki/東京',
+    });
+  });
+
   it('recognises embeds', () => {
     const [t] = tokenize('https://open.spotify.com/album/1ATL5GLyefJaxhQzSPVrLX');
     expect(t).toMatchObject({ type: 'embed', provider: 'spotify', height: 352 });
