@@ -38,6 +38,10 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
       sendNotice(conn, subId, 'unknown api request');
       return;
     }
+    if (Array.isArray(payload.events) && !conn.events.take(Math.max(1, payload.events.length))) {
+      sendNotice(conn, subId, 'rate-limited: too many events, slow down');
+      return;
+    }
     if (state.userPubkey === null && isHex(payload.user_pubkey, 64)) state.userPubkey = payload.user_pubkey;
     let liveSpec: LiveSpec | null = null;
     const ctx: CommandContext = {
