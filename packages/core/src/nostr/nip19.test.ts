@@ -70,6 +70,9 @@ describe('relay hints', () => {
       'wss://three.com',
     ]);
   });
+  it('keeps short ws:// hosts and drops bare schemes', () => {
+    expect(filterRelayHints(['ws://a', 'wss://', 'ws://', ' wss://b.com '])).toEqual(['ws://a', 'wss://b.com']);
+  });
   it('allows 2 for the mega feed', () => {
     const code = neventEncode({ id, relays }, { maxRelays: MEGA_FEED_RELAY_HINTS });
     const decoded = decodeNip19(code);

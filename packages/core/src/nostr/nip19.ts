@@ -69,7 +69,8 @@ export function filterRelayHints(relays: readonly string[] | undefined, max: num
     if (kept.length >= max) break;
     if (typeof relay !== 'string') continue;
     const r = relay.trim();
-    if ((r.startsWith('wss://') || r.startsWith('ws://')) && r.length > 6 && !kept.includes(r)) kept.push(r);
+    const scheme = r.startsWith('wss://') ? 6 : r.startsWith('ws://') ? 5 : 0;
+    if (scheme > 0 && r.length > scheme && !kept.includes(r)) kept.push(r);
   }
   return kept;
 }
