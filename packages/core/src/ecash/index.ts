@@ -5,6 +5,7 @@ export * from './deterministic.ts';
 export * from './load-cashu.ts';
 export * from './mint-client.ts';
 export * from './mint-response.ts';
+export * from './mint-signer.ts';
 export * from './mnemonic.ts';
 export * from './redeem.ts';
 export * from './token.ts';

@@ -1,10 +1,7 @@
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
 import { decodeBolt11 } from '../lightning/bolt11-decode.ts';
 import { startTestServer, type TestReply, type TestServer } from '../lightning/test-http-server.ts';
-import { keysetIdOf } from './crypto.ts';
-import { loadCashu } from './load-cashu.ts';
 import type { BlindedMessageJson, BlindSignatureJson } from './mint-response.ts';
+import { createMintSigner } from './mint-signer.ts';
 import type { CashuProof } from './token.ts';
 
 /** How a test mint behaves, chosen by the first path segment of the mint URL. */
@@ -25,33 +22,18 @@ const AMOUNTS = Array.from({ length: 12 }, (_, i) => 2 ** i);
 
 /** Starts a test mint with a fee reserve of `fee` sats. */
 export async function startTestMint(fee = 2): Promise<TestMint> {
-  const cashu = await loadCashu();
-  const priv = new Map(AMOUNTS.map((a) => [a, sha256(new TextEncoder().encode(`tide test mint ${a}`))]));
-  const keys = Object.fromEntries(
-    AMOUNTS.map((a) => [String(a), cashu.getPubKeyFromPrivKey(priv.get(a)!)]).map(([a, k]) => [
-      a,
-      bytesToHex(k as Uint8Array),
-    ]),
-  );
-  const keysetId = await keysetIdOf(keys);
+  const signer = await createMintSigner('tide test mint', AMOUNTS);
+  const { keys, keysetId } = signer;
   const spent = new Set<string>();
   const signed = new Map<string, BlindSignatureJson>();
   const paidInvoices: string[] = [];
 
   const sign = (o: BlindedMessageJson): BlindSignatureJson => {
-    const k = priv.get(o.amount);
-    if (!k) throw new Error(`no key for amount ${o.amount}`);
-    const C_ = cashu.createBlindSignature(cashu.pointFromHex(o.B_), k, keysetId).C_.toHex(true);
-    const promise = { id: keysetId, amount: o.amount, C_ };
+    const promise = signer.sign(o);
     signed.set(o.B_, promise);
     return promise;
   };
-  const valid = (p: CashuProof) => {
-    const k = priv.get(p.amount);
-    if (!k || spent.has(p.secret)) return false;
-    const expected = cashu.hashToCurve(new TextEncoder().encode(p.secret)).multiply(BigInt(`0x${bytesToHex(k)}`));
-    return expected.toHex(true) === p.C;
-  };
+  const valid = (p: CashuProof) => !spent.has(p.secret) && signer.verify(p);
   const splitAmount = (n: number) => AMOUNTS.filter((a) => n & a);
 
   const server = await startTestServer((req, origin): TestReply => {
