@@ -64,17 +64,24 @@ describe('verifyEvent (noble)', () => {
 });
 
 describe('verifyEvents', () => {
-  it('returns one result per event in order, across chunk boundaries', async () => {
-    const good = Array.from({ length: 260 }, (_, i) => note(`batch ${i}`));
+  it('returns one result per event in order, across chunk boundaries, yielding between chunks', async () => {
+    const good = Array.from({ length: 10 }, (_, i) => note(`batch ${i}`));
     const input: unknown[] = [...good];
     input[3] = { ...good[3], content: 'forged' };
-    input[259] = { nope: true };
-    const results = await verifyEvents(input);
-    expect(results).toHaveLength(260);
+    input[9] = { nope: true };
+    let timerRan = false;
+    setTimeout(() => {
+      timerRan = true;
+    }, 0);
+    const pending = verifyEvents(input, { chunkSize: 4 });
+    const results = await pending;
+    expect(timerRan).toBe(true);
+    expect(results).toHaveLength(10);
     expect(results.filter((r) => !r)).toHaveLength(2);
     expect(results[3]).toBe(false);
-    expect(results[259]).toBe(false);
+    expect(results[9]).toBe(false);
     expect(results[0]).toBe(true);
+    expect(await verifyEvents([])).toEqual([]);
   });
 });
 

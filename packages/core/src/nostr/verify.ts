@@ -79,12 +79,18 @@ function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** Options for verifyEvents: how many events to check between yields (default VERIFY_CHUNK_SIZE). */
+export interface VerifyEventsOptions {
+  chunkSize?: number;
+}
+
 /** Verifies many events, yielding to the event loop between chunks; one boolean per event, in order. */
-export async function verifyEvents(events: readonly unknown[]): Promise<boolean[]> {
+export async function verifyEvents(events: readonly unknown[], opts: VerifyEventsOptions = {}): Promise<boolean[]> {
+  const chunk = Math.max(1, Math.floor(opts.chunkSize ?? VERIFY_CHUNK_SIZE));
   const results = new Array<boolean>(events.length);
-  for (let start = 0; start < events.length; start += VERIFY_CHUNK_SIZE) {
+  for (let start = 0; start < events.length; start += chunk) {
     if (start > 0) await yieldToEventLoop();
-    const end = Math.min(events.length, start + VERIFY_CHUNK_SIZE);
+    const end = Math.min(events.length, start + chunk);
     for (let i = start; i < end; i++) results[i] = verifyEvent(events[i]);
   }
   return results;
