@@ -1,5 +1,5 @@
 import { CacheClient, CacheNoticeError } from '@tide/core/cache';
-import { CacheKind } from '@tide/core/nostr';
+import { CacheKind, generateSecretKey, type NostrEvent, signEvent } from '@tide/core/nostr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { CommandError, type CommandRecord } from '../src/commands/index.ts';
@@ -162,6 +162,66 @@ describeDialects('cache wire protocol', (getStore) => {
     const urls = JSON.parse(ev.content) as string[];
     expect(urls[0]).toBe('wss://relay.primal.net');
     expect(urls.length).toBeGreaterThanOrEqual(2);
+    await s.close();
+  });
+});
+
+describeDialects('plain NIP-01 filters on /v1', (getStore) => {
+  let server: RunningServer;
+  const sk = generateSecretKey();
+  const t0 = Math.floor(Date.now() / 1000) - 100;
+  const events = [0, 1, 2].map((i) => signEvent({ kind: 1, content: `plain ${i}`, tags: [], created_at: t0 + i }, sk));
+  beforeAll(async () => {
+    server = await startServer({ store: getStore() });
+    const s = await RawSocket.open(server.url);
+    s.send(['REQ', 'imp', { cache: ['import_events', { events }] }]);
+    await s.untilEose('imp');
+    await s.close();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('answers {ids} with the raw events and refuses kinds/authors filters', async () => {
+    const s = await RawSocket.open(server.url);
+    s.send(['REQ', 'ids', { ids: [events[0].id, events[2].id, 'zz'] }]);
+    const got = (await s.untilEose('ids')).filter((f) => f.message[0] === 'EVENT').map((f) => f.message[2]);
+    expect(got).toHaveLength(2);
+    expect(got).toContainEqual(events[0]);
+    s.send(['REQ', 'k', { kinds: [1] }]);
+    expect((await s.untilEose('k'))[0].message).toEqual(['NOTICE', 'k', 'kinds or authors filter is not supported']);
+    await s.close();
+  });
+
+  it('answers {since, until, limit} ascending and {idsonly} with one 10000122 object', async () => {
+    const s = await RawSocket.open(server.url);
+    s.send(['REQ', 'range', { since: t0, until: t0 + 1, limit: 5 }]);
+    const got = (await s.untilEose('range'))
+      .filter((f) => f.message[0] === 'EVENT')
+      .map((f) => f.message[2] as NostrEvent);
+    expect(got.map((e) => e.content)).toEqual(['plain 0', 'plain 1']);
+    s.send(['REQ', 'io', { since: t0, until: t0 + 2, idsonly: true, limit: 10 }]);
+    const io = (await s.untilEose('io'))[0].message[2] as { kind: number; content: string };
+    expect(io.kind).toBe(10000122);
+    expect(JSON.parse(io.content)).toEqual({ ids: events.map((e) => e.id) });
+    await s.close();
+  });
+
+  it('keeps a {since} firehose open and pushes newly imported events until CLOSE', async () => {
+    const s = await RawSocket.open(server.url);
+    s.send(['REQ', 'fire', { since: Math.floor(Date.now() / 1000) + 10 }]);
+    await s.untilEose('fire');
+    const fresh = signEvent({ kind: 1, content: 'fresh', tags: [], created_at: Math.floor(Date.now() / 1000) }, sk);
+    s.send(['REQ', 'imp2', { cache: ['import_events', { events: [fresh] }] }]);
+    const pushed = await s.waitFor((f) => f.message[0] === 'EVENT' && f.message[1] === 'fire');
+    expect(pushed.message[2]).toEqual(fresh);
+    s.send(['CLOSE', 'fire']);
+    await new Promise((r) => setTimeout(r, 50));
+    const later = signEvent({ kind: 1, content: 'later', tags: [], created_at: Math.floor(Date.now() / 1000) }, sk);
+    s.send(['REQ', 'imp3', { cache: ['import_events', { events: [later] }] }]);
+    await s.untilEose('imp3');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(s.framesOf('fire').filter((f) => f.message[0] === 'EVENT')).toHaveLength(1);
     await s.close();
   });
 });

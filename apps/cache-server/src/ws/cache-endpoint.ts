@@ -1,11 +1,12 @@
-import { isHex } from '@tide/core/nostr';
+import { isEphemeralKind, isHex } from '@tide/core/nostr';
 import type { WebSocket } from 'ws';
 import { type CommandContext, CommandError, type ConnectionState, type LiveSpec } from '../commands/context.ts';
 import { pushEvents, sendNotice, sendResults, usesZlib } from './cache-frames.ts';
-import { runPlainFilter } from './cache-plain-filter.ts';
+import { EVENT_IDS_KIND, isFirehoseFilter, runPlainFilter } from './cache-plain-filter.ts';
 import { Connection } from './connection.ts';
 import { startLivePush } from './live-push.ts';
 import type { ServerCore } from './server-core.ts';
+import { toCacheEvent } from './stored-event.ts';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -64,6 +65,17 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
       const events = handler ? await handler(ctx, payload) : await runPlainFilter(ctx, core.registry, filter);
       if (!conn.isOpen) return;
       await sendResults(conn, subId, events, zlibBefore && usesZlib(state.protocol));
+      if (!handler && isFirehoseFilter(filter) && conn.isOpen) {
+        const idsOnly = filter.idsonly === true;
+        const stop = core.notifier.onEvent((event) => {
+          if (isEphemeralKind(event.kind)) return;
+          const pushed = idsOnly
+            ? { kind: EVENT_IDS_KIND, content: JSON.stringify({ ids: [event.id] }) }
+            : toCacheEvent(event);
+          pushEvents(conn, subId, [pushed]);
+        });
+        conn.addSubscription(subId, stop);
+      }
       const spec = liveSpec as LiveSpec | null;
       if (spec && conn.isOpen) {
         const stop = startLivePush(spec, core.notifier, (pushed) => pushEvents(conn, subId, pushed), core.logger);

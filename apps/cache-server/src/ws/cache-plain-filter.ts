@@ -7,7 +7,7 @@ type CacheEvents = CacheEvent[];
 
 const MAX_IDS = 500;
 /** EVENT_IDS (protocol §2): `{ids}` answer of an `idsonly` filter. */
-const EVENT_IDS_KIND = 10000122;
+export const EVENT_IDS_KIND = 10000122;
 
 function num(value: unknown, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) ? Math.floor(value) : fallback;
@@ -64,4 +64,11 @@ export async function runPlainFilter(
     return rows.map((row) => toCacheEvent(rowToEvent(row)));
   }
   throw new CommandError('unsupported filter');
+}
+
+/** The firehose filters that stay open after EOSE: exactly `{since}`, or `{idsonly: true}` (with since/limit). */
+export function isFirehoseFilter(filter: Record<string, unknown>): boolean {
+  const keys = Object.keys(filter);
+  if (keys.length === 1 && keys[0] === 'since') return true;
+  return filter.idsonly === true && keys.every((k) => k === 'idsonly' || k === 'since' || k === 'limit');
 }
