@@ -5,10 +5,10 @@ import { startTestMint, type TestMint } from './test-mint.ts';
 let mint: TestMint;
 beforeAll(async () => {
   mint = await startTestMint();
-});
+}, 30_000);
 afterAll(() => mint.close());
 
-describe('MintClient against a real HTTP mint', () => {
+describe('MintClient against a real HTTP mint', { timeout: 30_000 }, () => {
   it('sends JSON with content type and Accept headers to paths under the mint URL', async () => {
     const client = new MintClient(`${mint.url('ok')}/`);
     expect(await client.checkFees({ pr: 'lnbc1' })).toEqual({ fee: 2 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { blindSecret, unblindSignature } from './crypto.ts';
 import { createMintSigner } from './mint-signer.ts';
 
-describe('createMintSigner', () => {
+describe('createMintSigner', { timeout: 30_000 }, () => {
   it('is deterministic per label and signs outputs that unblind to verifiable proofs', async () => {
     const a = await createMintSigner('sandbox', [1, 2, 4]);
     const b = await createMintSigner('sandbox', [1, 2, 4]);

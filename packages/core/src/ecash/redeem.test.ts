@@ -34,10 +34,10 @@ async function proofsFromMint(amounts: number[]): Promise<CashuProof[]> {
 
 beforeAll(async () => {
   mint = await startTestMint(2);
-});
+}, 30_000);
 afterAll(() => mint.close());
 
-describe('redeemCashuToken', () => {
+describe('redeemCashuToken', { timeout: 30_000 }, () => {
   it('melts each entry into an invoice; failing entries go to tokensWithErrors unchanged', async () => {
     const good = await proofsFromMint([8, 2]);
     const unpaid = await proofsFromMint([4]);

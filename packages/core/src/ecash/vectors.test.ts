@@ -13,7 +13,7 @@ import { loadCashu } from './load-cashu.ts';
 import { mnemonicToWalletSeed } from './mnemonic.ts';
 import { decodeCashuToken, decodeCashuTokenV3, encodeCashuTokenV3, INVALID_TOKEN } from './token.ts';
 
-describe('NUT-00 vectors', () => {
+describe('NUT-00 vectors', { timeout: 30_000 }, () => {
   it.each(v.hashToCurve)('hash_to_curve($message)', async ({ message, point }) => {
     expect(await hashToCurveHex(hexToBytes(message))).toBe(point);
   });
@@ -75,7 +75,7 @@ describe('NUT-00 vectors', () => {
   });
 });
 
-describe('NUT-02 keyset ids', () => {
+describe('NUT-02 keyset ids', { timeout: 30_000 }, () => {
   it.each(v.keysets.filter((k) => k.id.startsWith('00')))('version 00: $id', async (k) => {
     expect(await keysetIdOf(k.keys as Record<string, string>)).toBe(k.id);
   });
@@ -90,7 +90,7 @@ describe('NUT-02 keyset ids', () => {
   });
 });
 
-describe('NUT-13 deterministic secrets', () => {
+describe('NUT-13 deterministic secrets', { timeout: 30_000 }, () => {
   const seed = mnemonicToWalletSeed(v.nut13.mnemonic);
   it("derives from the m/129372'/0' base with the keyset id integer", () => {
     expect(DERIVATION_BASE).toBe("m/129372'/0'");

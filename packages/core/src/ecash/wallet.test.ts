@@ -29,10 +29,10 @@ async function mintProofs(wallet: CashuWallet, amounts: number[], counter?: numb
 
 beforeAll(async () => {
   mint = await startTestMint(2);
-});
+}, 30_000);
 afterAll(() => mint.close());
 
-describe('CashuWallet', () => {
+describe('CashuWallet', { timeout: 30_000 }, () => {
   it("refuses an invalid mnemonic with the mint client's message", () => {
     expect(() => new CashuWallet(new MintClient(mint.url('ok')), { mnemonic: 'not a mnemonic' })).toThrow(
       WalletError.InvalidMnemonic,

@@ -32,7 +32,7 @@ describe('LNURL addresses', () => {
   });
 });
 
-describe('LNURL-pay against a real HTTP server', () => {
+describe('LNURL-pay against a real HTTP server', { timeout: 30_000 }, () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer((req, origin) => {

@@ -101,7 +101,7 @@ describe('payInvoiceWithNwc against a loopback relay and an SDK wallet service',
       service.close();
     };
     uri = `nostr+walletconnect://${getPublicKey(Buffer.from(walletSecret, 'hex'))}?relay=${encodeURIComponent(relay.url)}&secret=${clientSecret}`;
-  });
+  }, 30_000);
   afterAll(async () => {
     stopWallet();
     await relay.close();

@@ -65,10 +65,10 @@ beforeAll(async () => {
     }
     return { status: 404, json: {} };
   });
-});
+}, 30_000);
 afterAll(() => server.close());
 
-describe('createZapInvoice', () => {
+describe('createZapInvoice', { timeout: 30_000 }, () => {
   it('signs a zap request, gets an invoice that commits to it', async () => {
     const noteId = 'c'.repeat(64);
     const zap = await createZapInvoice({
