@@ -5,6 +5,7 @@ import pino, { type Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import type { CommandRecord, IngestResult, IngestSource } from './commands/context.ts';
 import { allCommands } from './commands/index.ts';
+import { apiRoute } from './http/api-route.ts';
 import { linkPreviewRoute } from './http/link-preview.ts';
 import { mediaCacheRoute } from './http/media-cache.ts';
 import type { RelayInfoOptions } from './http/nip11.ts';
@@ -118,6 +119,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const routes: HttpRoute[] = [
     ...(options.routes ?? []),
     nip11Route(limits, options.relayInfo),
+    apiRoute(core),
     linkPreviewRoute(store, now, options.allowPrivateLinkPreview ?? false),
     mediaCacheRoute(store),
     nostrJsonRoute(store, (host) => `ws://${host}/`),

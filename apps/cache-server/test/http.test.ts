@@ -191,6 +191,18 @@ describeDialects('http routes', (getStore) => {
     expect(bad.status).toBe(400);
   });
 
+  it('runs commands over POST /api', async () => {
+    const post = (body: string) => fetch(`${server.httpUrl}/api`, { method: 'POST', body });
+    const ok = await post(JSON.stringify(['get_default_relays', {}]));
+    const objects = (await ok.json()) as Array<{ kind: number }>;
+    expect(objects[0].kind).toBe(10000124);
+    expect((await post(JSON.stringify(['nope', {}]))).status).toBe(404);
+    expect(await (await post('not json')).json()).toEqual({ error: 'body is not JSON' });
+    const badImport = await post(JSON.stringify(['import_events', { events: 5 }]));
+    expect(badImport.status).toBe(400);
+    expect(await badImport.json()).toEqual({ error: 'events must be an array of signed events' });
+  });
+
   it('builds link previews from og/meta/title, caches them, and answers {url} on failure', async () => {
     const target = `${originUrl}/page`;
     const res = await fetch(`${server.httpUrl}/link-preview?u=${encodeURIComponent(target)}`);

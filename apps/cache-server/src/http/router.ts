@@ -42,7 +42,7 @@ export function createHttpHandler(routes: HttpRoute[], logger: Logger) {
     if (req.method === 'OPTIONS') {
       res.writeHead(204, {
         'access-control-allow-origin': '*',
-        'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+        'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS',
         'access-control-allow-headers': 'accept, content-type',
       });
       res.end();
