@@ -228,6 +228,40 @@ describe('paging cursors of a page', () => {
     expect(nextPageCursor(emptyPage())).toBeUndefined();
   });
 
+  it('uses published_at for reads, follower increase for people and latest_at for DM contacts', () => {
+    const read = (id: string, published: number) => ({
+      kind: 30023,
+      id,
+      pubkey: alice,
+      created_at: 1,
+      content: '',
+      sig: 's',
+      tags: [
+        ['d', id.slice(0, 4)],
+        ['published_at', String(published)],
+      ],
+    });
+    const reads = assemblePage([read(n1, 90), read(n2, 80), feedRange([n1, n2], 80, 90, 'published_at')]);
+    expect(reads.sortValues).toEqual({ [n1]: 90, [n2]: 80 });
+    const people = assemblePage([
+      profile(alice, {}),
+      profile(bob, {}),
+      synthetic(10000157, {
+        [alice]: { increase: 7, ratio: 0.1, count: 70 },
+        [bob]: { increase: 3, ratio: 0.2, count: 15 },
+      }),
+      feedRange([alice, bob], 3, 7, 'increase'),
+    ]);
+    expect(people.sortValues).toEqual({ [alice]: 7, [bob]: 3 });
+    expect(people.followerIncreases[bob]).toEqual({ increase: 3, ratio: 0.2, count: 15 });
+    const dms = assemblePage([
+      profile(bob, {}),
+      synthetic(10000118, { [bob]: { cnt: 1, latest_at: 55, latest_event_id: 'm' } }),
+      feedRange([bob], 55, 55, 'latest_at'),
+    ]);
+    expect(nextPageCursor(dms)).toEqual({ until: 55, offset: 1 });
+  });
+
   it('uses the stats value when the feed is sorted by satszapped', () => {
     const page = assemblePage([
       textNote(n1, alice, 100),

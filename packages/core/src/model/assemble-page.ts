@@ -1,22 +1,13 @@
 import type { CacheEvent } from '../nostr/index.ts';
 import { CacheKind, Kind } from '../nostr/index.ts';
+import { absorbExtra } from './absorb-extras.ts';
 import { type Article, articleCoordinate, buildArticle, buildDraft, type Draft, isArticleKind } from './article.ts';
 import { str } from './json.ts';
 import type { Logger } from './logger.ts';
-import { parseLinkPreviews, parseMediaInfo } from './media.ts';
 import { buildFeedNote, type Note, type NoteContext, repostOriginal } from './note.ts';
-import { parseMention, parseNoteActions, parseNoteStats, parseRelayHints, parseWordCount } from './note-extras.ts';
-import { parseNotification } from './notification.ts';
 import { emptyPage, type Page } from './page.ts';
 import { type Paging, parseFeedRange } from './paging.ts';
-import {
-  parseDmContacts,
-  parseFilteringReason,
-  parseLegendCustomization,
-  parseNumberMap,
-  parseStringMap,
-} from './people.ts';
-import { emptyUser, parseUser, parseUserStats } from './user.ts';
+import { emptyUser, parseUser } from './user.ts';
 import { mergeTopZaps, parseZap, toTopZap, type Zap } from './zap.ts';
 
 /** Options of {@link assemblePage}. */
@@ -43,6 +34,8 @@ function copyOf(previous: Page): Page {
     userScores: { ...p.userScores },
     verifiedNames: { ...p.verifiedNames },
     legendCustomization: { ...p.legendCustomization },
+    memberCohortInfo: { ...p.memberCohortInfo },
+    followerIncreases: { ...p.followerIncreases },
     filteringReasons: { ...p.filteringReasons },
     notes: [...p.notes],
     reads: [...p.reads],
@@ -173,7 +166,7 @@ export function assemblePage(events: readonly CacheEvent[], previous?: Page, opt
         seen.add(element);
         page.people.push(element);
         page.order.push(element);
-        page.sortValues[element] = page.followerCounts[element] ?? 0;
+        page.sortValues[element] = personSortValue(page, element, range.sortBy);
       }
     }
     page.paging = range;
@@ -205,88 +198,14 @@ function orderByElements(items: Map<string, Item>, elements: readonly string[]):
 function sortValue(item: Item, sortBy: string, page: Page): number {
   if (sortBy === 'created_at' || sortBy === '') return item.event.created_at ?? 0;
   if (item.kind === 'zap') return sortBy.startsWith('amount') ? item.value.amount : item.value.created_at;
+  if (item.kind === 'read' && sortBy === 'published_at') return item.value.published;
   const stats = page.noteStats[item.value.id] as unknown as Record<string, number> | undefined;
   const value = stats?.[sortBy];
   return typeof value === 'number' ? value : (item.event.created_at ?? 0);
 }
 
-function absorbExtra(page: Page, event: CacheEvent, logger?: Logger): void {
-  switch (event.kind) {
-    case CacheKind.UserStats: {
-      const stats = parseUserStats(event, logger);
-      if (stats) {
-        page.userStats[stats.pubkey] = stats;
-        const user = page.users[stats.pubkey];
-        if (user) page.users[stats.pubkey] = { ...user, userStats: stats };
-      }
-      break;
-    }
-    case CacheKind.NoteStats: {
-      const parsed = parseNoteStats(event, logger);
-      if (parsed) page.noteStats[parsed[0]] = parsed[1];
-      break;
-    }
-    case CacheKind.NoteActions: {
-      const actions = parseNoteActions(event, logger);
-      if (actions) page.noteActions[actions.event_id] = actions;
-      break;
-    }
-    case CacheKind.Mentions: {
-      const mention = parseMention(event, logger);
-      if (!mention) break;
-      if (mention.id) page.mentions[mention.id] = mention;
-      if (isArticleKind(mention.kind)) page.mentions[articleCoordinate(mention)] = mention;
-      break;
-    }
-    case CacheKind.RelayHint:
-      Object.assign(page.relayHints, parseRelayHints(event, logger));
-      break;
-    case CacheKind.WordCount: {
-      const parsed = parseWordCount(event, logger);
-      if (parsed) page.wordCounts[parsed[0]] = parsed[1];
-      break;
-    }
-    case CacheKind.LinkMetadata:
-      for (const preview of parseLinkPreviews(event, logger)) page.linkPreviews[preview.url] = preview;
-      break;
-    case CacheKind.MediaInfo: {
-      const info = parseMediaInfo(event, logger);
-      Object.assign(page.mediaVariants, info.variants);
-      Object.assign(page.thumbnails, info.thumbnails);
-      break;
-    }
-    case CacheKind.UserFollowerCounts:
-      Object.assign(page.followerCounts, parseNumberMap(event, logger));
-      break;
-    case CacheKind.UserScore:
-      Object.assign(page.userScores, parseNumberMap(event, logger));
-      break;
-    case CacheKind.NoteTopicStat:
-      Object.assign(page.topicStats, parseNumberMap(event, logger));
-      break;
-    case CacheKind.VerifiedUsersDict:
-      Object.assign(page.verifiedNames, parseStringMap(event, logger));
-      break;
-    case CacheKind.LegendCustomization:
-      Object.assign(page.legendCustomization, parseLegendCustomization(event, logger));
-      break;
-    case CacheKind.FilteringReason: {
-      const reason = parseFilteringReason(event, logger);
-      if (reason?.pubkey) page.filteringReasons[reason.pubkey] = reason;
-      break;
-    }
-    case CacheKind.MessagePerSenderStats: {
-      const known = new Set(page.dmContacts.map((c) => c.pubkey));
-      for (const contact of parseDmContacts(event, logger))
-        if (!known.has(contact.pubkey)) page.dmContacts.push(contact);
-      break;
-    }
-    case CacheKind.Notification: {
-      const notification = parseNotification(event, logger);
-      if (notification && !page.notifications.some((n) => n.id === notification.id)) {
-        page.notifications.push(notification);
-      }
-      break;
-    }
-  }
+function personSortValue(page: Page, pubkey: string, sortBy: string): number {
+  if (sortBy === 'latest_at') return page.dmContacts.find((c) => c.pubkey === pubkey)?.dmInfo.latest_at ?? 0;
+  if (sortBy === 'increase') return page.followerIncreases[pubkey]?.increase ?? 0;
+  return page.followerCounts[pubkey] ?? page.userStats[pubkey]?.followers_count ?? 0;
 }

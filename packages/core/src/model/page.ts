@@ -5,7 +5,7 @@ import type { Note } from './note.ts';
 import type { NoteActions, NoteStats } from './note-extras.ts';
 import type { Notification } from './notification.ts';
 import { type NewerCursor, newerCursor, type OlderCursor, olderCursor, type Paging } from './paging.ts';
-import type { DmContact, FilteringReason, LegendCustomization } from './people.ts';
+import type { CohortInfo, DmContact, FilteringReason, FollowerIncrease, LegendCustomization } from './people.ts';
 import type { User, UserStats } from './user.ts';
 import type { TopZap, Zap } from './zap.ts';
 
@@ -18,6 +18,8 @@ export interface Page {
   userScores: Record<string, number>;
   verifiedNames: Record<string, string>;
   legendCustomization: Record<string, LegendCustomization>;
+  memberCohortInfo: Record<string, CohortInfo>;
+  followerIncreases: Record<string, FollowerIncrease>;
   filteringReasons: Record<string, FilteringReason>;
   /** Feed items in display order (FeedRange `elements`), de-duplicated across pages. */
   notes: Note[];
@@ -59,6 +61,8 @@ export function emptyPage(): Page {
     userScores: {},
     verifiedNames: {},
     legendCustomization: {},
+    memberCohortInfo: {},
+    followerIncreases: {},
     filteringReasons: {},
     notes: [],
     reads: [],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseLinkPreviews, parseMediaInfo, parseMediaStats } from './media.ts';
 import {
+  parseCohortInfo,
   parseDmContacts,
   parseFilteringReason,
   parseLeaderboard,
@@ -52,6 +53,21 @@ describe('people parsers', () => {
     });
     expect(parseFilteringReason({ kind: 10000131, content: 'null' })).toBeNull();
     expect(parseFilteringReason(synthetic(10000131, { action: 'maybe' }))).toBeNull();
+  });
+
+  it('reads membership cohort info', () => {
+    const info = parseCohortInfo(
+      synthetic(10000169, {
+        [a]: { cohort_1: 'Legend', cohort_2: '2025', tier: 'premium-legend', expires_on: 0, legend_since: 1700000000 },
+      }),
+    );
+    expect(info[a]).toEqual({
+      cohort_1: 'Legend',
+      cohort_2: '2025',
+      tier: 'premium-legend',
+      expires_on: 0,
+      legend_since: 1700000000,
+    });
   });
 
   it('reads network stats and legend counts', () => {

@@ -167,3 +167,50 @@ export function parseStringMap(event: CacheEvent, logger?: Logger): Record<strin
   for (const [key, value] of Object.entries(c)) if (typeof value === 'string') out[key] = value;
   return out;
 }
+
+/** Membership of a user (kind 10000169 entry). */
+export interface CohortInfo {
+  cohort_1: string;
+  cohort_2: string;
+  tier: string;
+  expires_on: number;
+  legend_since?: number;
+  premium_since?: number;
+  edited_shoutout?: string;
+}
+
+/** Parses kind 10000169 `{pubkey: {cohort_1, cohort_2, tier, expires_on, …}}`. */
+export function parseCohortInfo(event: CacheEvent, logger?: Logger): Record<string, CohortInfo> {
+  const c = parseObject(event.content, logger, 'cohort info');
+  const out: Record<string, CohortInfo> = {};
+  for (const [pubkey, v] of Object.entries(c)) {
+    if (!isObject(v)) continue;
+    out[pubkey] = {
+      cohort_1: str(v.cohort_1),
+      cohort_2: str(v.cohort_2),
+      tier: str(v.tier),
+      expires_on: num(v.expires_on),
+      ...(v.legend_since !== undefined && v.legend_since !== null ? { legend_since: num(v.legend_since) } : {}),
+      ...(v.premium_since !== undefined && v.premium_since !== null ? { premium_since: num(v.premium_since) } : {}),
+      ...(typeof v.edited_shoutout === 'string' ? { edited_shoutout: v.edited_shoutout } : {}),
+    };
+  }
+  return out;
+}
+
+/** Follower growth of a user (kind 10000157 entry). */
+export interface FollowerIncrease {
+  increase: number;
+  ratio: number;
+  count: number;
+}
+
+/** Parses kind 10000157 `{pubkey: {increase, ratio, count}}`. */
+export function parseFollowerIncreases(event: CacheEvent, logger?: Logger): Record<string, FollowerIncrease> {
+  const c = parseObject(event.content, logger, 'follower increases');
+  const out: Record<string, FollowerIncrease> = {};
+  for (const [pubkey, v] of Object.entries(c)) {
+    if (isObject(v)) out[pubkey] = { increase: num(v.increase), ratio: num(v.ratio), count: num(v.count) };
+  }
+  return out;
+}
