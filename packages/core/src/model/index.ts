@@ -11,5 +11,6 @@ export * from './notification.ts';
 export * from './page.ts';
 export * from './paging.ts';
 export * from './people.ts';
+export * from './thread.ts';
 export * from './user.ts';
 export * from './zap.ts';
