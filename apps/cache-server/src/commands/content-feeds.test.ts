@@ -74,6 +74,15 @@ describeDialects('content feeds over the wire', (getStore) => {
       await client.request('mega_feed_directive', { spec: spec('bookmarks', U.viewer.pubkey) }),
     );
     expect(bookmarks.elements).toEqual([f.n4.id, f.n2.id]);
+    const articleSpec = JSON.stringify({
+      id: 'feed',
+      kind: 'notes',
+      kinds: [30023],
+      notes: 'bookmarks',
+      pubkey: U.viewer.pubkey,
+    });
+    const articles = rangeOf(await client.request('mega_feed_directive', { spec: articleSpec }));
+    expect(articles.elements).toEqual([f.article.id]);
   });
 
   it('feed (legacy) reads the same posts and rejects a bad pubkey with a NOTICE', async () => {

@@ -1,3 +1,4 @@
+import { type SqlBool, sql } from 'kysely';
 import type { Store } from '../store/index.ts';
 import type { BundlePost } from './bundle.ts';
 import type { Paging } from './content-common.ts';
@@ -50,14 +51,14 @@ export async function queryPosts(store: Store, q: PostQuery, paging: Paging): Pr
   return rows.map((r) => ({ id: r.event_id, value: Number(r.created_at) }));
 }
 
-/** Bookmarked posts of a user (kind 10003 `e` items) of the given kinds, newest first, paged on created_at. */
+/** Bookmarked posts of a user (kind 10003 `e` items, and `a` items for addressable kinds), newest first, paged on created_at. */
 export async function bookmarkedPosts(
   store: Store,
   pubkey: string,
   kinds: readonly number[],
   paging: Paging,
 ): Promise<BundlePost[]> {
-  const rows = await store.db
+  const byId = await store.db
     .selectFrom('list_items as li')
     .innerJoin('events as e', 'e.id', 'li.value')
     .select(['e.id', 'e.created_at'])
@@ -65,12 +66,27 @@ export async function bookmarkedPosts(
     .where('li.kind', '=', 10003)
     .where('li.tag', '=', 'e')
     .where('e.kind', 'in', [...kinds])
-    .where('e.created_at', '<=', paging.until)
-    .where('e.created_at', '>=', paging.since)
-    .orderBy('e.created_at', 'desc')
-    .orderBy('e.id', 'desc')
-    .limit(paging.limit)
-    .offset(paging.offset)
     .execute();
-  return rows.map((r) => ({ id: r.id, value: Number(r.created_at) }));
+  const addressable = kinds.filter((k) => k >= 30000 && k < 40000);
+  const byAddress =
+    addressable.length === 0
+      ? []
+      : await store.db
+          .selectFrom('list_items as li')
+          .innerJoin('replaceable_events as r', (join) =>
+            join.on(sql<SqlBool>`li.value = (CAST(r.kind AS TEXT) || ':' || r.pubkey || ':' || r.identifier)`),
+          )
+          .innerJoin('events as e', 'e.id', 'r.event_id')
+          .select(['e.id', 'e.created_at'])
+          .where('li.pubkey', '=', pubkey)
+          .where('li.kind', '=', 10003)
+          .where('li.tag', '=', 'a')
+          .where('r.kind', 'in', addressable)
+          .execute();
+  const seen = new Set<string>();
+  return [...byId, ...byAddress]
+    .map((r) => ({ id: r.id, value: Number(r.created_at) }))
+    .filter((p) => p.value <= paging.until && p.value >= paging.since && !seen.has(p.id) && (seen.add(p.id), true))
+    .sort((a, b) => b.value - a.value || (a.id < b.id ? 1 : -1))
+    .slice(paging.offset, paging.offset + paging.limit);
 }

@@ -187,6 +187,7 @@ export function fixtureEvents() {
     [
       ['e', n2.id],
       ['e', n4.id],
+      ['a', `30023:${bob.pubkey}:my-article`],
     ],
     '',
   );

@@ -45,12 +45,12 @@ export class Timeline {
   }
 
   /** A post, mostly recent, biased towards popular authors (best of three draws). */
-  private target(): Post | undefined {
+  private target(span = 150): Post | undefined {
     const { rng } = this.world;
     const pool = this.replies.length > 0 && rng.chance(0.25) ? this.replies : this.roots;
     if (pool.length === 0) return undefined;
     const recent = rng.chance(0.7);
-    const draw = (): Post => (recent ? this.recent(pool, 150) : rng.pick(pool));
+    const draw = (): Post => (recent ? this.recent(pool, span) : rng.pick(pool));
     let best = draw();
     for (let i = 0; i < 2; i++) {
       const c = draw();
@@ -211,7 +211,7 @@ export class Timeline {
         t,
       );
     }
-    const target = this.target();
+    const target = this.target(30);
     if (!target) return this.note(t);
     return zapReceipt(this.world, sender, { id: target.event.id, pubkey: target.author.pubkey }, amount, message, t);
   }
@@ -253,7 +253,7 @@ export class Timeline {
   /** A draft (kind 31234): an unsigned article NIP-44-encrypted to its author. */
   draft(t: number): NostrEvent {
     const { rng, users } = this.world;
-    const author = users[rng.int(1, Math.min(users.length, 12) - 1)];
+    const author = rng.chance(0.6) ? users[rng.int(1, 3)] : users[rng.int(1, Math.min(users.length, 12) - 1)];
     const text = articleText(rng, this.articleNo++, pictureUrl(this.world));
     const unsigned = {
       kind: Kind.LongForm,
