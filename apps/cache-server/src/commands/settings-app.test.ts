@@ -1,7 +1,13 @@
 import { expect, it } from 'vitest';
 import { describeDialects } from '../../test/dialects.ts';
 import { NOW, signedRequest, testContext, testUser } from './people-test-fixtures.ts';
-import { getAppReleases, getAppSettings, getDefaultAppSettings, setAppSettings } from './settings-app.ts';
+import {
+  getAppReleases,
+  getAppSettings,
+  getDefaultAppSettings,
+  setAppSettings,
+  storeDefaultAppSettings,
+} from './settings-app.ts';
 import { getAppSubsettings, setAppSubsettings } from './settings-subsettings.ts';
 
 const alice = testUser(21);
@@ -111,5 +117,16 @@ describeDialects('settings commands', (getStore) => {
     await expect(
       setAppSubsettings(ctx, { event_from_user: signedRequest(bob, { subkey: 'user-nwc' }) }),
     ).rejects.toThrow('event_from_user content has no settings');
+  });
+  it('storeDefaultAppSettings stores defaults once and never overwrites saved settings', async () => {
+    const store = getStore();
+    const carol = testUser(23);
+    const first = await storeDefaultAppSettings(store, carol.pk, NOW);
+    expect(first).toMatchObject({ kind: 10000103, id: '0'.repeat(64) });
+    const saved = signedRequest(carol, { theme: 'ice' });
+    await setAppSettings(testContext(store), { settings_event: saved });
+    const again = await storeDefaultAppSettings(store, carol.pk, NOW + 5);
+    expect(again.id).toBe(saved.id);
+    expect(JSON.parse(again.content as string).theme).toBe('ice');
   });
 });

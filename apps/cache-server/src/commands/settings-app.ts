@@ -1,5 +1,6 @@
 import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import { APP_RELEASES, defaultAppSettings } from '../defaults/index.ts';
+import type { Store } from '../store/open-store.ts';
 import { type CommandContext, CommandError } from './context.ts';
 import type { Payload, PeopleContext } from './people-common.ts';
 import { requireSignedEvent } from './signed-request.ts';
@@ -55,6 +56,20 @@ export async function getAppSettings(ctx: PeopleContext, payload: Payload): Prom
     return [JSON.parse(stored.event) as CacheEvent];
   }
   const client = request.tags[0]?.[1] || DEFAULT_CLIENT;
+  return [await storeDefaultAppSettings(ctx.store, request.pubkey, now, client)];
+}
+
+/**
+ * Stores the default settings for `pubkey` unless they already have settings (which makes them eligible for
+ * notifications, semantics §5.2) and returns the stored settings event: the synthetic zero-id 10000103 default
+ * (d tag = `client`), or their existing event. Meant for the seed too, so demo accounts get notifications at once.
+ */
+export async function storeDefaultAppSettings(
+  store: Store,
+  pubkey: string,
+  now: number,
+  client = DEFAULT_CLIENT,
+): Promise<CacheEvent> {
   const content = JSON.stringify(defaultAppSettings());
   const synthetic: CacheEvent = {
     id: ZEROS_64,
@@ -65,21 +80,26 @@ export async function getAppSettings(ctx: PeopleContext, payload: Payload): Prom
     content,
     sig: '0'.repeat(128),
   };
-  await ctx.store.write((trx) =>
-    trx
+  return store.write(async (trx) => {
+    const existing = await trx
+      .selectFrom('app_settings')
+      .select('event')
+      .where('pubkey', '=', pubkey)
+      .executeTakeFirst();
+    if (existing) return JSON.parse(existing.event) as CacheEvent;
+    await trx
       .insertInto('app_settings')
       .values({
-        pubkey: request.pubkey,
+        pubkey,
         event_id: ZEROS_64,
         created_at: now,
         accessed_at: now,
         event: JSON.stringify(synthetic),
         content,
       })
-      .onConflict((oc) => oc.column('pubkey').doNothing())
-      .execute(),
-  );
-  return [synthetic];
+      .execute();
+    return synthetic;
+  });
 }
 
 /**
