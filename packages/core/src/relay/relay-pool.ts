@@ -118,7 +118,7 @@ export class RelayPool {
     let closed = false;
     const relayDone = () => {
       pending -= 1;
-      if (pending === 0) handlers.oneose?.();
+      if (pending === 0 && !closed) handlers.oneose?.();
     };
     for (const url of relays) {
       let done = false;
