@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Button } from './button.tsx';
@@ -20,11 +20,13 @@ function DialogHarness() {
 describe('Dialog', () => {
   it('opens as a labelled modal, moves focus inside and closes with Escape', async () => {
     render(<DialogHarness />);
+    screen.getByRole('button', { name: 'Open' }).focus();
     fireEvent.click(screen.getByRole('button', { name: 'Open' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
     expect(dialog.contains(document.activeElement)).toBe(true);
     fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open' })));
   });
 
   it('closes with its close button', async () => {
