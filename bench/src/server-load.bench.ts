@@ -2,7 +2,7 @@
 // against the real server in its own process (tsx main.ts); then the latency of main commands on a seeded store.
 // Prints p50/p95 latency, throughput, dropped connections and the server's resident memory.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { decodeNip19 } from '@tide/core/nostr';
@@ -47,10 +47,20 @@ function startServerProcess(dbPath: string, seed: boolean): Promise<Started> {
   });
 }
 
+/** Resident memory in MB of the node process running main.ts (tsx's wrapper starts it as a child). */
 function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
-  return Math.round(kb / 1024);
+  const rssOf = (p: number) => Number(readFileSync(`/proc/${p}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      for (const child of children ? children.split(/\s+/).map(Number) : []) {
+        if (readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('main.ts')) return Math.round(rssOf(child) / 1024);
+      }
+    }
+    return Math.round(rssOf(pid) / 1024);
+  } catch {
+    return Number.NaN;
+  }
 }
 
 function percentile(sorted: number[], p: number): number {
