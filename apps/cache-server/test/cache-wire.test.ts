@@ -134,6 +134,33 @@ describeDialects('cache wire protocol', (getStore) => {
     await s.close();
   });
 
+  it('serves CacheClient subscriptions: pushes arrive, CLOSE with a third element stops them', async () => {
+    const client = new CacheClient({ url: server.url, WebSocket: WebSocket as never });
+    const seen: string[] = [];
+    let eose = false;
+    const close = client.subscribe('test_live', {}, (e) => seen.push(String(e.content)), {
+      closeExtra: (subId) => ({ cache: ['test_live', { subid: subId }] }),
+      onEose: () => {
+        eose = true;
+      },
+    });
+    const until = async (cond: () => boolean) => {
+      for (let i = 0; i < 100 && !cond(); i++) await new Promise((r) => setTimeout(r, 20));
+      expect(cond()).toBe(true);
+    };
+    await until(() => eose);
+    counter = 10;
+    server.notifier.notify('test-topic');
+    await until(() => seen.includes('10'));
+    close();
+    await new Promise((r) => setTimeout(r, 100));
+    counter = 11;
+    server.notifier.notify('test-topic');
+    await new Promise((r) => setTimeout(r, 150));
+    expect(seen).toEqual(['start', '10']);
+    client.disconnect();
+  });
+
   it('answers net_stats with a 10000101 object and keeps the subscription open', async () => {
     const s = await RawSocket.open(server.url);
     s.send(['REQ', 'ns', { cache: ['net_stats'] }]);

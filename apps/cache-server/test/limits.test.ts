@@ -93,6 +93,20 @@ describe('connection limits', () => {
     await server.close();
   });
 
+  it('answers NOTICE "timeout" + EOSE for a request that runs too long, and drops its late result', async () => {
+    const server = await startServer({ sqlitePath: ':memory:', commands: slow, limits: { requestTimeoutMs: 50 } });
+    const s = await RawSocket.open(server.url);
+    s.send(['REQ', 'slow', { cache: ['test_slow'] }]);
+    expect((await s.untilEose('slow')).map((f) => f.message)).toEqual([
+      ['NOTICE', 'slow', 'timeout'],
+      ['EOSE', 'slow'],
+    ]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(s.framesOf('slow')).toHaveLength(2);
+    await s.close();
+    await server.close();
+  });
+
   it('closes idle connections but keeps those with live subscriptions', async () => {
     const server = await startServer({
       sqlitePath: ':memory:',

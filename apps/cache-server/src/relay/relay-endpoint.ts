@@ -21,6 +21,8 @@ export function serveRelayConnection(socket: WebSocket, core: ServerCore): Conne
   const authed = new Set<string>();
   const { limits } = core;
   conn.sendJson(['AUTH', challenge]);
+  core.logger.debug({ conn: conn.id }, 'relay connection opened');
+  socket.once('close', (code) => core.logger.debug({ conn: conn.id, code }, 'relay connection closed'));
 
   const visible = (event: NostrEvent): boolean => {
     if (isHiddenDm(event, authed)) return false;

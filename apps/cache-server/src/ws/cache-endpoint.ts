@@ -12,11 +12,24 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+const TIMED_OUT = Symbol('timed out');
+
+/** Resolves with `work`'s value, or TIMED_OUT after `ms` (the work keeps running; its result is ignored). */
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
 /** Serves one caching-service connection at `/v1` (protocol §1): REQ with a cache filter, CLOSE, plain filters. */
 export function serveCacheConnection(socket: WebSocket, core: ServerCore): Connection {
   const conn = new Connection(socket, core.limits, core.logger);
   const state: ConnectionState = { id: conn.id, userPubkey: null, protocol: {} };
   const inFlight = new Set<string>();
+  core.logger.debug({ conn: conn.id }, 'cache connection opened');
+  socket.once('close', (code) => core.logger.debug({ conn: conn.id, code }, 'cache connection closed'));
 
   const handleReq = async (subId: string, filter: Record<string, unknown>): Promise<void> => {
     const cache = filter.cache;
@@ -62,7 +75,13 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
     const zlibBefore = usesZlib(state.protocol);
     inFlight.add(subId);
     try {
-      const events = handler ? await handler(ctx, payload) : await runPlainFilter(ctx, core.registry, filter);
+      const work = handler ? handler(ctx, payload) : runPlainFilter(ctx, core.registry, filter);
+      const events = await withTimeout(work, core.limits.requestTimeoutMs);
+      if (events === TIMED_OUT) {
+        core.logger.warn({ command, conn: conn.id }, 'command timed out');
+        sendNotice(conn, subId, 'timeout');
+        return;
+      }
       if (!conn.isOpen) return;
       await sendResults(conn, subId, events, zlibBefore && usesZlib(state.protocol));
       if (!handler && isFirehoseFilter(filter) && conn.isOpen) {

@@ -30,6 +30,8 @@ export interface ServerLimits {
   pingIntervalMs: number;
   /** A connection whose unsent output exceeds this many bytes is closed (slow consumer). */
   maxBufferedBytes: number;
+  /** A /v1 request still running after this long gets NOTICE 'timeout' + EOSE; its late results are dropped. */
+  requestTimeoutMs: number;
   /** Events accepted with created_at at most this many seconds in the future. */
   maxFutureSeconds: number;
 }
@@ -51,6 +53,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
   idleTimeoutMs: 10 * 60_000,
   pingIntervalMs: 30_000,
   maxBufferedBytes: 16 * 1024 * 1024,
+  requestTimeoutMs: 30_000,
   maxFutureSeconds: 300,
 };
 
