@@ -251,6 +251,16 @@ describe('CacheClient', () => {
     expect(c.status).toBe('disconnected');
   });
 
+  it('rejects requests with a clear error when the address cannot be opened', async () => {
+    const c = new CacheClient({ url: 'not a url', WebSocket });
+    client = c;
+    const error = (await c.request('feed', {}).catch((e: CacheError) => e)) as CacheError;
+    expect(error.code).toBe('closed');
+    expect(error.message).toBe('cannot open not a url');
+    expect(c.status).toBe('disconnected');
+    expect(c.pendingCount).toBe(0);
+  });
+
   it('keeps retrying to connect when the server is unreachable, and succeeds once it is back', async () => {
     const url = server.url;
     await server.close();

@@ -1,5 +1,13 @@
 import type { CacheEvent } from '../nostr/index.ts';
-import { CacheError, CacheNoticeError } from './cache-errors.ts';
+import {
+  cacheFilter,
+  createRequestEntry,
+  type Entry,
+  isEventObject,
+  type RequestEntry,
+  type SubscriptionEntry,
+} from './cache-entries.ts';
+import { CacheError } from './cache-errors.ts';
 import {
   type CacheClientOptions,
   type CacheStatus,
@@ -18,31 +26,6 @@ import {
   type WebSocketConstructor,
   type WebSocketLike,
 } from './socket-types.ts';
-
-interface Entry {
-  subId: string;
-  command: string;
-  message: string;
-  /** The socket this entry was last sent on; null while waiting to be (re)sent. */
-  sentOn: WebSocketLike | null;
-  onEvent(event: CacheEvent): void;
-  onEose(): void;
-  onNotice(notice: string): void;
-}
-
-interface RequestEntry extends Entry {
-  kind: 'request';
-  done: boolean;
-  fail(error: CacheError): void;
-}
-
-interface SubscriptionEntry extends Entry {
-  kind: 'subscription';
-}
-
-function isEventObject(value: unknown): value is CacheEvent {
-  return typeof value === 'object' && value !== null && typeof (value as { kind?: unknown }).kind === 'number';
-}
 
 /**
  * The caching-service client: one socket, zlib negotiation, every frame decoded once and dispatched by sub-id
@@ -134,55 +117,12 @@ export class CacheClient {
   request(command: string, payload?: PayloadSource, options: RequestOptions = {}): Promise<CacheEvent[]> {
     const subId = this.nextSubId(options.purpose ?? command);
     const message = JSON.stringify(['REQ', subId, { cache: cacheFilter(command, payload, subId) }]);
-    return new Promise<CacheEvent[]>((resolve, reject) => {
-      const events: CacheEvent[] = [];
-      let timer: ReturnType<typeof setTimeout> | null = null;
-      const finish = () => {
-        entry.done = true;
-        this.entries.delete(subId);
-        if (timer) clearTimeout(timer);
-        options.signal?.removeEventListener('abort', onAbort);
-      };
-      const onAbort = () => {
-        finish();
-        reject(new CacheError('aborted', 'request aborted', command));
-      };
-      const entry: RequestEntry = {
-        kind: 'request',
-        subId,
-        command,
-        message,
-        sentOn: null,
-        done: false,
-        onEvent: (event) => events.push(event),
-        onEose: () => {
-          finish();
-          resolve(events);
-        },
-        onNotice: (notice) => {
-          finish();
-          reject(new CacheNoticeError(notice, command));
-        },
-        fail: (error) => {
-          finish();
-          reject(error);
-        },
-      };
-      if (options.signal?.aborted) {
-        reject(new CacheError('aborted', 'request aborted', command));
-        return;
-      }
-      options.signal?.addEventListener('abort', onAbort);
-      if (options.timeoutMs !== undefined) {
-        timer = setTimeout(
-          () => entry.fail(new CacheError('timeout', 'request timed out', command)),
-          options.timeoutMs,
-        );
-      }
-      this.entries.set(subId, entry);
-      this.connect();
-      this.sendWhenConnected(entry);
-    });
+    const { entry, promise } = createRequestEntry(subId, command, message, options, () => this.entries.delete(subId));
+    if (entry.done) return promise;
+    this.entries.set(subId, entry);
+    this.connect();
+    this.sendWhenConnected(entry);
+    return promise;
   }
 
   /** Starts a long-lived subscription (re-sent after every reconnect); returns the function that sends CLOSE. */
@@ -223,7 +163,18 @@ export class CacheClient {
   private open(): void {
     const wasConnectedBefore = this.currentStatus !== 'idle' && this.currentStatus !== 'disconnected';
     this.setStatus(wasConnectedBefore ? 'reconnecting' : 'connecting');
-    const socket = new this.WebSocketCtor(this.url);
+    let socket: WebSocketLike;
+    try {
+      socket = new this.WebSocketCtor(this.url);
+    } catch (error) {
+      this.logger.error(`cache: cannot open ${this.url}`, error);
+      this.reconnect = false;
+      for (const entry of [...this.entries.values()]) {
+        if (entry.kind === 'request') entry.fail(new CacheError('closed', `cannot open ${this.url}`, entry.command));
+      }
+      this.setStatus('disconnected');
+      return;
+    }
     socket.binaryType = 'arraybuffer';
     this.socket = socket;
     socket.onopen = () => this.handleOpen(socket);
@@ -369,9 +320,4 @@ export class CacheClient {
     this.currentStatus = status;
     for (const listener of this.statusListeners) listener(status);
   }
-}
-
-function cacheFilter(command: string, payload: PayloadSource | undefined, subId: string): unknown[] {
-  if (payload === undefined) return [command];
-  return [command, typeof payload === 'function' ? payload(subId) : payload];
 }
