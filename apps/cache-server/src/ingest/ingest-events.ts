@@ -17,6 +17,19 @@ export function prepareVerifier(): Promise<void> {
   return wasmReady;
 }
 
+async function storedIds(store: Store, ids: string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await store.db
+      .selectFrom('events')
+      .select('id')
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const r of rows) out.add(r.id);
+  }
+  return out;
+}
+
 function idOf(input: unknown): string {
   const id = typeof input === 'object' && input !== null ? (input as { id?: unknown }).id : undefined;
   return typeof id === 'string' ? id : '';
@@ -51,6 +64,18 @@ export async function ingestEvents(
     seenIds.add(id);
     toVerify.push(i);
   }
+  // Events already stored need no signature check (common on relay and upstream paths).
+  const stored = await storedIds(
+    store,
+    toVerify.map((i) => results[i].id),
+  );
+  const fresh = toVerify.filter((i) => {
+    if (!stored.has(results[i].id)) return true;
+    results[i] = { id: results[i].id, ok: true, reason: 'duplicate: already have this event', stored: false };
+    return false;
+  });
+  toVerify.length = 0;
+  toVerify.push(...fresh);
   const verified = await verifyEvents(toVerify.map((i) => input[i]));
   const accepted: Accepted[] = [];
   toVerify.forEach((i, k) => {
