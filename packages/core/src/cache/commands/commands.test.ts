@@ -7,8 +7,8 @@ import { broadcastEvents, fetchMegaFeed, fetchThread, importEvents } from './con
 import { fetchExploreZaps } from './explore.ts';
 import { fetchLeaderboard, fetchMembershipStatus, isMembershipNameAvailable } from './membership.ts';
 import { fetchDirectMessages, subscribeDmCount } from './messages.ts';
-import { subscribeNotificationCounts } from './notifications.ts';
-import { fetchUserRelays, searchContent } from './people.ts';
+import { fetchNotifications, subscribeNotificationCounts } from './notifications.ts';
+import { advancedSearch, fetchUserRelays, searchContent } from './people.ts';
 
 const id = (c: string) => c.repeat(64);
 const note = (c: string, created_at: number) => ({
@@ -130,6 +130,19 @@ describe('cache commands', () => {
       { cache: ['notification_counts', { subid: subIds.notification_counts }] },
     ]);
     expect(closes).toContainEqual(['CLOSE', subIds.directmsg_count, { cache: ['directmsg_count'] }]);
+  });
+
+  it('advanced search wraps the query in an advsearch spec; older notifications default to 20', async () => {
+    await advancedSearch(client, { query: 'bitcoin', users: true });
+    expect(payloads.mega_feed_directive).toEqual({
+      spec: '{"id":"advsearch","query":"kind:0 bitcoin"}',
+      limit: 10,
+      offset: 0,
+    });
+    await fetchNotifications(client, { pubkey: id('a'), type_group: 'zaps', until: 500 });
+    expect(payloads.get_notifications).toEqual({ pubkey: id('a'), type_group: 'zaps', until: 500, limit: 20 });
+    await fetchNotifications(client, { pubkey: id('a'), type_group: 'all', since: 400 });
+    expect(payloads.get_notifications).toEqual({ pubkey: id('a'), type_group: 'all', since: 400, limit: 100 });
   });
 
   it('leaderboards parse their entries', async () => {

@@ -197,3 +197,22 @@ export function searchContent(
   const query = params.query.replaceAll('<', '&lt;').replaceAll('>', '&gt;');
   return requestPage(client, 'search', { limit: 100, ...params, query }, options);
 }
+
+/**
+ * Advanced search (spec §7): a mega feed with spec `{"id":"advsearch","query":…}`; users are searched with the query
+ * prefixed `kind:0 ` (limit 10), content with limit 20.
+ */
+export function advancedSearch(
+  client: CommandClient,
+  params: { query: string; users?: boolean; limit?: number; until?: number; offset?: number; user_pubkey?: string },
+  options?: PageOptions,
+): Promise<Page> {
+  const { query, users, limit, ...rest } = params;
+  const spec = JSON.stringify({ id: 'advsearch', query: users ? `kind:0 ${query}` : query });
+  return requestPage(
+    client,
+    'mega_feed_directive',
+    { spec, limit: limit ?? (users ? 10 : 20), offset: 0, ...rest },
+    options,
+  );
+}
