@@ -7,7 +7,7 @@ import type { CacheEvent } from '@tide/core/nostr';
 const NOTES = 1_000;
 const AUTHORS = 150;
 const TARGET_MS = 20;
-const RUNS = 30;
+const RUNS = 50;
 
 const hex = (n: number, salt: string) => (salt + n.toString(16)).padStart(64, '0').slice(-64);
 const json = (kind: number, body: unknown): CacheEvent => ({ kind, content: JSON.stringify(body) });
@@ -119,7 +119,7 @@ function response(page: number): CacheEvent[] {
 
 const first = response(0);
 const second = response(1);
-for (let i = 0; i < 5; i++) assemblePage(first); // warm-up
+for (let i = 0; i < 20; i++) assemblePage(first); // warm-up (JIT)
 
 const times: number[] = [];
 const cpuTimes: number[] = [];
