@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { npubEncode, nsecEncode } from '@tide/core/nostr';
 import pino from 'pino';
 import { ConfigError, mediaDirOf, parseConfig, USAGE } from './config.ts';
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { sqlitePath: config.sqlitePath }),
     webRoot: config.webRoot,
     mediaRoot,
+    blobRoot: join(config.dataDir, 'blobs'),
     upstream: config.upstream,
     logger,
   });

@@ -6,6 +6,7 @@ import { WebSocketServer } from 'ws';
 import type { CommandRecord, IngestResult, IngestSource } from './commands/context.ts';
 import { allCommands } from './commands/index.ts';
 import { apiRoute } from './http/api-route.ts';
+import { blossomRoute } from './http/blossom.ts';
 import { linkPreviewRoute } from './http/link-preview.ts';
 import { mediaCacheRoute } from './http/media-cache.ts';
 import type { RelayInfoOptions } from './http/nip11.ts';
@@ -41,6 +42,8 @@ export interface StartServerOptions extends OpenStoreOptions {
   webRoot?: string;
   /** Directory of seeded media files, served at `/media/...`. */
   mediaRoot?: string;
+  /** Directory of uploaded blobs: turns on the Blossom endpoints (PUT /upload, GET /<sha256>, ...). */
+  blobRoot?: string;
   /** Relays to follow and ingest from. */
   upstream?: string[];
   /** Upstream tuning (tests shorten the backoff). */
@@ -124,6 +127,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     mediaCacheRoute(store),
     nostrJsonRoute(store, (host) => `ws://${host}/`),
   ];
+  if (options.blobRoot) routes.push(blossomRoute(options.blobRoot, now));
   if (options.mediaRoot) routes.push(mediaFilesRoute(options.mediaRoot));
   if (options.webRoot) routes.push(webAppRoute(options.webRoot));
   const server: Server = createServer(createHttpHandler(routes, logger));

@@ -42,8 +42,10 @@ export function createHttpHandler(routes: HttpRoute[], logger: Logger) {
     if (req.method === 'OPTIONS') {
       res.writeHead(204, {
         'access-control-allow-origin': '*',
-        'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS',
-        'access-control-allow-headers': 'accept, content-type',
+        'access-control-allow-methods': 'GET, HEAD, POST, PUT, DELETE, OPTIONS',
+        'access-control-allow-headers':
+          'accept, content-type, authorization, x-sha-256, x-content-length, x-content-type',
+        'access-control-max-age': '86400',
       });
       res.end();
       return;

@@ -1,0 +1,215 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { authCovers, checkBlossomAuth } from './blossom-auth.ts';
+import type { HttpRoute } from './router.ts';
+import { MIME_TYPES } from './static-files.ts';
+
+/** Largest accepted blob (spec §9: 100 MB for regular accounts). */
+export const MAX_BLOB_BYTES = 100 * 1024 * 1024;
+
+/** The upload size message of spec §8. */
+export const BLOB_TOO_BIG = 'File too big. Upload limit is 100MB.';
+
+/** The upload type message of spec §8. */
+export const BLOB_WRONG_TYPE = 'You can only upload images and videos. This file type is not supported.';
+
+/** A stored blob's descriptor (BUD-02). */
+export interface BlobDescriptor {
+  url: string;
+  sha256: string;
+  size: number;
+  type: string;
+  uploaded: number;
+}
+
+interface BlobMeta {
+  sha256: string;
+  size: number;
+  type: string;
+  uploaded: number;
+  owners: string[];
+}
+
+const BLOB_PATH = /^\/([0-9a-f]{64})(\.[a-z0-9]{1,10})?$/;
+const EXT_BY_TYPE = new Map(Object.entries(MIME_TYPES).map(([ext, type]) => [type.split(';')[0], ext]));
+
+function fail(res: ServerResponse, status: number, reason: string): void {
+  res.writeHead(status, { 'x-reason': reason, 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+  res.end(JSON.stringify({ message: reason }));
+}
+
+function isMediaType(type: string): boolean {
+  return type.startsWith('image/') || type.startsWith('video/');
+}
+
+/**
+ * A Blossom media server over `root` (BUD-01/02/04-less/05/06): `PUT /upload` and `PUT /media` with a kind-24242
+ * authorization, `HEAD /upload|/media` preflight, `GET|HEAD /<sha256>[.ext]`, `DELETE /<sha256>`, `GET /list/<pubkey>`.
+ * Only images and videos up to 100 MB are accepted.
+ */
+export function blossomRoute(root: string, now: () => number): HttpRoute {
+  const metaPath = (sha: string) => join(root, `${sha}.json`);
+  const blobPath = (sha: string) => join(root, sha);
+  const readMeta = async (sha: string): Promise<BlobMeta | null> => {
+    try {
+      return JSON.parse(await readFile(metaPath(sha), 'utf8')) as BlobMeta;
+    } catch {
+      return null;
+    }
+  };
+  const descriptor = (req: IncomingMessage, meta: BlobMeta): BlobDescriptor => {
+    const origin = `http://${req.headers.host ?? 'localhost'}`;
+    const ext = EXT_BY_TYPE.get(meta.type) ?? '';
+    return {
+      url: `${origin}/${meta.sha256}${ext}`,
+      sha256: meta.sha256,
+      size: meta.size,
+      type: meta.type,
+      uploaded: meta.uploaded,
+    };
+  };
+  const json = (res: ServerResponse, body: unknown) => {
+    const text = JSON.stringify(body);
+    res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+    res.end(text);
+  };
+
+  const upload = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    let auth: ReturnType<typeof checkBlossomAuth>;
+    try {
+      auth = checkBlossomAuth(req.headers.authorization, 'upload', now());
+    } catch (err) {
+      return fail(res, 401, (err as Error).message);
+    }
+    const type = String(req.headers['content-type'] ?? 'application/octet-stream')
+      .split(';')[0]
+      .trim();
+    if (!isMediaType(type)) return fail(res, 415, BLOB_WRONG_TYPE);
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > MAX_BLOB_BYTES) return fail(res, 413, BLOB_TOO_BIG);
+    await mkdir(root, { recursive: true });
+    const tmp = join(root, `.upload-${randomBytes(8).toString('hex')}`);
+    const hash = createHash('sha256');
+    let size = 0;
+    const out = createWriteStream(tmp);
+    try {
+      for await (const chunk of req) {
+        size += (chunk as Buffer).length;
+        if (size > MAX_BLOB_BYTES) throw new Error('too big');
+        hash.update(chunk as Buffer);
+        if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
+      }
+      await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+    } catch {
+      out.destroy();
+      await rm(tmp, { force: true });
+      return fail(res, 413, BLOB_TOO_BIG);
+    }
+    const sha256 = hash.digest('hex');
+    if (!authCovers(auth, sha256)) {
+      await rm(tmp, { force: true });
+      return fail(res, 403, 'authorization does not cover this blob (x tag)');
+    }
+    const existing = await readMeta(sha256);
+    const meta: BlobMeta = existing ?? { sha256, size, type, uploaded: now(), owners: [] };
+    if (!meta.owners.includes(auth.pubkey)) meta.owners.push(auth.pubkey);
+    if (existing) await rm(tmp, { force: true });
+    else await rename(tmp, blobPath(sha256));
+    await writeFile(metaPath(sha256), JSON.stringify(meta));
+    json(res, descriptor(req, meta));
+  };
+
+  const preflight = (req: IncomingMessage, res: ServerResponse): void => {
+    const type = String(req.headers['x-content-type'] ?? '');
+    const length = Number(req.headers['x-content-length'] ?? 0);
+    if (type && !isMediaType(type)) return fail(res, 415, BLOB_WRONG_TYPE);
+    if (length > MAX_BLOB_BYTES) return fail(res, 413, BLOB_TOO_BIG);
+    try {
+      checkBlossomAuth(req.headers.authorization, 'upload', now());
+    } catch (err) {
+      return fail(res, 401, (err as Error).message);
+    }
+    res.writeHead(200, { 'access-control-allow-origin': '*' });
+    res.end();
+  };
+
+  const getBlob = async (req: IncomingMessage, res: ServerResponse, sha: string): Promise<void> => {
+    const meta = await readMeta(sha);
+    const info = meta ? await stat(blobPath(sha)).catch(() => null) : null;
+    if (!meta || !info) return fail(res, 404, 'blob not found');
+    res.writeHead(200, {
+      'content-type': meta.type,
+      'content-length': info.size,
+      'cache-control': 'public, max-age=31536000, immutable',
+      'access-control-allow-origin': '*',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    });
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    createReadStream(blobPath(sha))
+      .on('error', () => res.destroy())
+      .pipe(res);
+  };
+
+  const deleteBlob = async (req: IncomingMessage, res: ServerResponse, sha: string): Promise<void> => {
+    let auth: ReturnType<typeof checkBlossomAuth>;
+    try {
+      auth = checkBlossomAuth(req.headers.authorization, 'delete', now());
+    } catch (err) {
+      return fail(res, 401, (err as Error).message);
+    }
+    if (!auth.hashes.includes(sha)) return fail(res, 403, 'authorization does not name this blob (x tag)');
+    const meta = await readMeta(sha);
+    if (!meta?.owners.includes(auth.pubkey)) return fail(res, 404, 'blob not found');
+    meta.owners = meta.owners.filter((o) => o !== auth.pubkey);
+    if (meta.owners.length === 0) {
+      await rm(blobPath(sha), { force: true });
+      await rm(metaPath(sha), { force: true });
+    } else {
+      await writeFile(metaPath(sha), JSON.stringify(meta));
+    }
+    json(res, { deleted: sha });
+  };
+
+  const list = async (req: IncomingMessage, res: ServerResponse, pubkey: string): Promise<void> => {
+    const names = await readdir(root).catch(() => [] as string[]);
+    const metas: BlobMeta[] = [];
+    for (const name of names) {
+      if (!name.endsWith('.json')) continue;
+      const meta = await readMeta(name.slice(0, -5));
+      if (meta?.owners.includes(pubkey)) metas.push(meta);
+    }
+    metas.sort((a, b) => b.uploaded - a.uploaded);
+    json(
+      res,
+      metas.map((m) => descriptor(req, m)),
+    );
+  };
+
+  return async (req, res, url) => {
+    const path = url.pathname;
+    if (path === '/upload' || path === '/media') {
+      if (req.method === 'PUT') await upload(req, res);
+      else if (req.method === 'HEAD') preflight(req, res);
+      else fail(res, 405, 'use PUT or HEAD');
+      return true;
+    }
+    const list_ = path.match(/^\/list\/([0-9a-f]{64})$/);
+    if (list_ && req.method === 'GET') {
+      await list(req, res, list_[1]);
+      return true;
+    }
+    const blob = path.match(BLOB_PATH);
+    if (!blob) return false;
+    if (req.method === 'GET' || req.method === 'HEAD') await getBlob(req, res, blob[1]);
+    else if (req.method === 'DELETE') await deleteBlob(req, res, blob[1]);
+    else return false;
+    return true;
+  };
+}
