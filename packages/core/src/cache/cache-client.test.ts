@@ -131,6 +131,13 @@ describe('CacheClient', () => {
     expect(server.connections).toHaveLength(1);
   });
 
+  it('sends waiting requests as soon as it is connected, without waiting for the next retry', async () => {
+    const c = makeClient({ timing: { sendRetryMs: 5000 } });
+    const started = Date.now();
+    await c.request('first', {});
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
   it('waits for the connection before sending (negotiation first)', async () => {
     const c = makeClient();
     const a = c.request('first', {});

@@ -216,8 +216,11 @@ export class CacheClient {
   private markConnected(): void {
     this.connected = true;
     this.setStatus('connected');
-    for (const entry of this.entries.values()) {
-      if (entry.kind === 'subscription' && entry.sentOn !== this.socket) this.sendEntry(entry);
+    // Waiting requests go out now rather than at their next 100 ms retry; subscriptions are (re)sent.
+    for (const entry of [...this.entries.values()]) {
+      if (entry.kind === 'subscription' ? entry.sentOn !== this.socket : !entry.done && !entry.sentOn) {
+        this.sendEntry(entry);
+      }
     }
   }
 
