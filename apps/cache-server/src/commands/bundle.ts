@@ -1,5 +1,6 @@
 import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import { CacheKind, tryDecodeNip19 } from '@tide/core/nostr';
+import { wordCount } from '../ingest/index.ts';
 import type { Store } from '../store/index.ts';
 import { asCacheEvent, loadEvents, mutedBy, parseAddress, synth } from './content-common.ts';
 
@@ -367,15 +368,10 @@ async function relayHints(store: Store, ids: readonly string[]): Promise<Record<
   return Object.fromEntries(rows.map((r) => [r.event_id, r.relay_url]));
 }
 
-/** Words of a markdown text (as counted for articles). */
-export function countWords(text: string): number {
-  return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
-}
-
 async function wordCounts(store: Store, events: readonly NostrEvent[]): Promise<CacheEvent[]> {
   return events
     .filter((e) => e.kind === 30023)
-    .map((e) => synth(CacheKind.WordCount, { event_id: e.id, words: countWords(e.content) }));
+    .map((e) => synth(CacheKind.WordCount, { event_id: e.id, words: wordCount(e.content) }));
 }
 
 /** Top 5 zaps (by amount) of each post: the receipt, its 10000129 object; zappers join `users`. */

@@ -41,7 +41,7 @@ describe('demo network generator', () => {
 
   beforeAll(async () => {
     ({ events, counts } = await generate({ seed: 'test', now: NOW, dataDir, publicUrl: 'http://127.0.0.1:9999' }));
-  }, 120_000);
+  }, 300_000);
 
   it('generates at least 20,000 events from at least 300 users over the last 30 days', () => {
     expect(events.length).toBeGreaterThanOrEqual(20_000);
@@ -73,7 +73,7 @@ describe('demo network generator', () => {
     const c = await generate({ ...small, seed: 'other' });
     expect(a.events.map((e) => e.id)).toEqual(b.events.map((e) => e.id));
     expect(c.events.map((e) => e.id)).not.toEqual(a.events.map((e) => e.id));
-  }, 120_000);
+  }, 300_000);
 
   it('builds threads at least five replies deep', () => {
     const byId = new Map(events.map((e) => [e.id, e]));
