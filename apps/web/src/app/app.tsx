@@ -1,24 +1,23 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { BrowserRouter } from 'react-router';
+import type { AppData } from '../data/app-data.ts';
+import { getAppData } from '../data/app-data-instance.ts';
+import { DataProvider } from '../data/data-context.tsx';
 import { AppIntlProvider } from '../i18n/intl.tsx';
 import { AppRoutes } from './app-routes.tsx';
 
-/** One query client per page load; screens fill it through core's cache client (issue 5). */
-export function createQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, gcTime: 180_000, retry: 1 } } });
-}
+export { createAppData };
 
-/** The whole app: providers (intl, query cache, router) around the routes. */
-export function App({ queryClient = createQueryClient() }: { queryClient?: QueryClient }) {
+/** The whole app: providers (intl, data layer with the query cache, router) around the routes. */
+export function App({ data = getAppData() }: { data?: AppData }) {
   return (
     <StrictMode>
       <AppIntlProvider>
-        <QueryClientProvider client={queryClient}>
+        <DataProvider data={data}>
           <BrowserRouter>
             <AppRoutes />
           </BrowserRouter>
-        </QueryClientProvider>
+        </DataProvider>
       </AppIntlProvider>
     </StrictMode>
   );

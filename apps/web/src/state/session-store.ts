@@ -1,5 +1,6 @@
 import { type CacheStatus, makeAppId } from '@tide/core/cache';
 import { createStore } from 'zustand/vanilla';
+import type { ActivityState } from '../data/app-activity.ts';
 
 /** Who is using the app and how the app reaches its data. */
 export interface SessionState {
@@ -10,6 +11,9 @@ export interface SessionState {
   /** Caching-service status; `idle` until a screen needs data. */
   cacheStatus: CacheStatus;
   setCacheStatus: (status: CacheStatus) => void;
+  /** App activity (spec §4): woke, sleep after 5 minutes without activity, waking for 36 s after it resumes. */
+  activity: ActivityState;
+  setActivity: (activity: ActivityState) => void;
 }
 
 /** Builds the session store for one page load. */
@@ -19,6 +23,8 @@ export function createSessionStore(version: string) {
     publicKey: null,
     cacheStatus: 'idle',
     setCacheStatus: (cacheStatus) => set({ cacheStatus }),
+    activity: 'woke',
+    setActivity: (activity) => set({ activity }),
   }));
 }
 

@@ -1,4 +1,5 @@
 import { createStore } from 'zustand/vanilla';
+import { type AppSettings, FALLBACK_APP_SETTINGS } from '../data/app-settings.ts';
 import { isSupportedLocale, type Locale } from '../i18n/locales.ts';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
 import { parseTheme, pickInitialTheme, type ThemeName } from './theme.ts';
@@ -8,6 +9,11 @@ export interface SettingsState {
   theme: ThemeName;
   animated: boolean;
   locale: Locale;
+  /** App settings from the service (guests: the defaults): moderation lists, feeds, zap defaults. */
+  appSettings: AppSettings;
+  /** True once the service's settings (or defaults) were loaded. */
+  appSettingsLoaded: boolean;
+  setAppSettings: (settings: AppSettings) => void;
   /** Switches the theme (ignored for unknown names) and mirrors it to localStorage and `<html>`. */
   setTheme: (theme: string) => void;
   /** Applies a theme from saved (server) settings; a valid forced theme in localStorage wins over it. */
@@ -37,6 +43,9 @@ export function createSettingsStore() {
     theme,
     animated,
     locale,
+    appSettings: FALLBACK_APP_SETTINGS,
+    appSettingsLoaded: false,
+    setAppSettings: (appSettings) => set({ appSettings, appSettingsLoaded: true }),
     setTheme: (name) => {
       const next = parseTheme(name);
       if (!next) return;

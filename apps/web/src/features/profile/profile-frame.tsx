@@ -6,6 +6,7 @@ import { Skeleton, SkeletonList } from '../../ui/skeleton.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { SidebarSkeleton } from '../feed/home-sidebar.tsx';
 import styles from '../frames.module.css';
+import { ProfileActions } from './profile-actions.tsx';
 import { PROFILE_TABS } from './profile-tabs.ts';
 
 /** Props of {@link ProfileFrame}: at most one way of naming the profile. */
@@ -23,6 +24,7 @@ export function ProfileFrame({ npub, vanityName }: ProfileFrameProps) {
   return (
     <Screen
       heading={t('profile.heading')}
+      actions={<ProfileActions publicKey={npub} />}
       sidebarLabel={t('layout.sidebar')}
       sidebar={
         <Panel title={t('profile.sidebarReads')}>

@@ -1,0 +1,52 @@
+import type { MediaVariant, Page } from '@tide/core/model';
+
+/** Images are laid out at this width by default (spec §9). */
+export const IMAGE_DEFAULT_WIDTH = 538;
+/** Images are never taller than this (spec §9). */
+export const IMAGE_MAX_HEIGHT = 680;
+
+/** A picture ready to show: the URL to load and its size when known (to reserve space). */
+export interface MediaSource {
+  src: string;
+  width?: number;
+  height?: number;
+}
+
+/** Only http(s) URLs may become `src` attributes. */
+export function isHttpUrl(url: string): boolean {
+  return /^https?:\/\//i.test(url);
+}
+
+/** The media-cache address of `url` at size `s` (o, s, m, l). */
+export function mediaCacheUrl(url: string, size: 'o' | 's' | 'm' | 'l' = 'm'): string {
+  return `/media-cache?s=${size}&a=1&u=${encodeURIComponent(url)}`;
+}
+
+/** Picks the variant to show: medium, else large, else original, else the first. */
+export function pickVariant(variants: readonly MediaVariant[] | undefined): MediaVariant | undefined {
+  if (!variants?.length) return undefined;
+  for (const size of ['m', 'l', 'o']) {
+    const hit = variants.find((v) => v.s === size && v.media_url);
+    if (hit) return hit;
+  }
+  return variants[0];
+}
+
+/** The source of an image: the page's media-cache variant with its size, else the media cache, else the URL. */
+export function imageSource(url: string, page: Pick<Page, 'mediaVariants'> | undefined): MediaSource | undefined {
+  if (!isHttpUrl(url)) return undefined;
+  const variant = pickVariant(page?.mediaVariants[url]);
+  if (variant && isHttpUrl(variant.media_url)) {
+    return { src: variant.media_url, width: variant.w || undefined, height: variant.h || undefined };
+  }
+  return { src: mediaCacheUrl(url) };
+}
+
+/** Box of an image: default width 538, height by aspect ratio capped at 680; unknown size gets a 16:9 box. */
+export function imageBox(width?: number, height?: number, maxWidth = IMAGE_DEFAULT_WIDTH) {
+  if (!width || !height) return { width: maxWidth, height: Math.round((maxWidth * 9) / 16) };
+  const w = Math.min(maxWidth, width);
+  const h = Math.round((w * height) / width);
+  if (h <= IMAGE_MAX_HEIGHT) return { width: w, height: h };
+  return { width: Math.round((IMAGE_MAX_HEIGHT * width) / height), height: IMAGE_MAX_HEIGHT };
+}

@@ -1,0 +1,73 @@
+import type { Note as NoteModel, Page } from '@tide/core/model';
+import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
+import { type CacheSnapshot, WindowVirtualizer, type WindowVirtualizerHandle } from 'virtua';
+import { Note } from './note.tsx';
+import styles from './note.module.css';
+
+/** Saved scroll state of a list, by key (usually route location key + list name). */
+const snapshots = new Map<string, { cache: CacheSnapshot; scrollY: number }>();
+/** At most this many saved list positions. */
+const MAX_SNAPSHOTS = 30;
+
+/** Rows from the end at which the next page is asked for. */
+export const LOAD_MORE_THRESHOLD = 5;
+
+/** Props of {@link NoteList}. */
+export interface NoteListProps {
+  notes: readonly NoteModel[];
+  page?: Page;
+  /** Called when the user scrolls near the end (load the next page). */
+  onEndReached?: () => void;
+  /** Saves and restores the scroll position under this key (back navigation). */
+  restoreKey?: string;
+  /** Shown after the last note (loading indicator, end of feed). */
+  footer?: ReactNode;
+}
+
+/** A window-scrolled virtualised list of notes (virtua): only visible notes are in the DOM; scroll is restored. */
+export function NoteList({ notes, page, onEndReached, restoreKey, footer }: NoteListProps) {
+  const ref = useRef<WindowVirtualizerHandle>(null);
+  const saved = restoreKey ? snapshots.get(restoreKey) : undefined;
+  const endRef = useRef(onEndReached);
+  endRef.current = onEndReached;
+  const count = notes.length;
+
+  const checkEnd = () => {
+    const handle = ref.current;
+    if (!handle || count === 0) return;
+    const last = handle.findItemIndex(handle.scrollOffset + handle.viewportSize);
+    if (last >= count - LOAD_MORE_THRESHOLD) endRef.current?.();
+  };
+
+  useLayoutEffect(() => {
+    if (saved) window.scrollTo(0, saved.scrollY);
+    // Restore once, on mount.
+    // biome-ignore lint/correctness/useExhaustiveDependencies: mount-only restore
+  }, []);
+
+  useEffect(() => {
+    if (!restoreKey) return;
+    return () => {
+      const handle = ref.current;
+      if (!handle) return;
+      snapshots.delete(restoreKey);
+      snapshots.set(restoreKey, { cache: handle.cache, scrollY: window.scrollY });
+      if (snapshots.size > MAX_SNAPSHOTS) snapshots.delete(snapshots.keys().next().value as string);
+    };
+  }, [restoreKey]);
+
+  // A short first page may not fill the window: ask for more until it does.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-check whenever the count changes
+  useEffect(() => {
+    checkEnd();
+  }, [count]);
+
+  return (
+    <div className={styles.list} data-testid="note-list">
+      <WindowVirtualizer ref={ref} data={notes} cache={saved?.cache} onScroll={checkEnd} bufferSize={600}>
+        {(note) => <Note key={note.repost?.id ?? note.id} note={note} page={page} />}
+      </WindowVirtualizer>
+      {footer}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Note } from '@tide/core/model';
+import { DropdownMenu } from 'radix-ui';
+import { useT } from '../../i18n/intl.tsx';
+import menuStyles from '../../ui/menu.module.css';
+import { COPY_TOASTS, type CopyWhat, copyText, copyWithToast, requireKey } from './note-actions.ts';
+
+/** Props of {@link NoteMenuContent}. */
+export interface NoteMenuProps {
+  note: Note;
+  onReactions: () => void;
+  onOpenChange: (open: boolean) => void;
+  trigger: React.ReactNode;
+}
+
+/** The note context menu (loaded on first open): copy link/text/ID/raw/npub, reactions, and the signed-in actions. */
+export function NoteMenuContent({ note, onReactions, onOpenChange, trigger }: NoteMenuProps) {
+  const t = useT();
+  const copy = (what: CopyWhat) => void copyWithToast(copyText(note, what), t(COPY_TOASTS[what]));
+  const needsKey = () => requireKey(t('auth.required'));
+  const items: { id: string; label: string; run: () => void }[] = [
+    { id: 'reactions', label: t('note.menu.reactions'), run: onReactions },
+    { id: 'copy-link', label: t('note.menu.copyLink'), run: () => copy('link') },
+    { id: 'copy-text', label: t('note.menu.copyText'), run: () => copy('text') },
+    { id: 'copy-id', label: t('note.menu.copyId'), run: () => copy('id') },
+    { id: 'copy-raw', label: t('note.menu.copyRaw'), run: () => copy('raw') },
+    { id: 'copy-npub', label: t('note.menu.copyNpub'), run: () => copy('npub') },
+    { id: 'repost', label: t('note.menu.repost'), run: needsKey },
+    { id: 'quote', label: t('note.menu.quote'), run: needsKey },
+    { id: 'broadcast', label: t('note.menu.broadcast'), run: needsKey },
+    { id: 'report', label: t('note.menu.report'), run: needsKey },
+  ];
+  return (
+    <DropdownMenu.Root defaultOpen onOpenChange={onOpenChange} modal={false}>
+      <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className={menuStyles.content} sideOffset={6} align="end">
+          {items.map((item) => (
+            <DropdownMenu.Item key={item.id} className={menuStyles.item} onSelect={item.run} data-item={item.id}>
+              {item.label}
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,92 @@
+import { profileLink } from '@tide/core/format';
+import { type Note as NoteModel, noteIdOf, type Page } from '@tide/core/model';
+import { lazy, memo, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { useT } from '../../i18n/intl.tsx';
+import { MoreIcon } from '../../ui/icons.tsx';
+import { AuthorAvatar, NoteTime, UserName, userName } from './note-author.tsx';
+import { NoteContent } from './note-content.tsx';
+import { NoteFooter, TopZaps } from './note-footer.tsx';
+import styles from './note.module.css';
+
+const NoteMenuContent = lazy(() => import('./note-menu.tsx').then((m) => ({ default: m.NoteMenuContent })));
+const ReactionsModal = lazy(() => import('./reactions-modal.tsx').then((m) => ({ default: m.ReactionsModal })));
+
+/** The event a note replies to: the NIP-10 `reply` marker, else the last unmarked `e` tag, else the root. */
+export function replyTargetPubkey(note: NoteModel): string | undefined {
+  const p = note.tags.filter((t) => t[0] === 'p' && t[1]);
+  const isReply = note.tags.some((t) => t[0] === 'e' && t[3] !== 'mention');
+  return isReply ? p[p.length - 1]?.[1] : undefined;
+}
+
+/** Props of {@link Note}. */
+export interface NoteProps {
+  note: NoteModel;
+  /** The page the note came from: profiles, mentions, link metadata, media variants, top zaps. */
+  page?: Page;
+  /** `feed` in lists, `primary` for a thread's main note. */
+  variant?: 'feed' | 'primary';
+}
+
+/** One note: reposter, author (avatar, name, nip05 badge), time, "replying to", content, top zaps, footer, menu. */
+export const Note = memo(function Note({ note, page, variant = 'feed' }: NoteProps) {
+  const t = useT();
+  const [menu, setMenu] = useState(false);
+  const [reactions, setReactions] = useState(false);
+  const href = `/e/${noteIdOf(note.id)}`;
+  const replyTo = replyTargetPubkey(note);
+  const replyUser = replyTo ? page?.users[replyTo] : undefined;
+  const trigger = (
+    <button type="button" className={styles.menuButton} aria-label={t('note.menu.open')} onClick={() => setMenu(true)}>
+      <MoreIcon size={18} aria-hidden="true" />
+    </button>
+  );
+  return (
+    <article className={styles.note} data-note-id={note.id} data-variant={variant} data-testid="note">
+      {note.repost ? (
+        <div className={styles.repostedBy} data-testid="reposted-by">
+          {t('note.repostedBy', { name: userName(note.repost.user) })}
+        </div>
+      ) : null}
+      <div className={styles.row}>
+        <AuthorAvatar user={note.user} verifiedName={page?.verifiedNames[note.pubkey]} />
+        <div className={styles.main}>
+          <header className={styles.header}>
+            <UserName user={note.user} verifiedName={page?.verifiedNames[note.pubkey]} />
+            <NoteTime createdAt={note.created_at} href={href} />
+            <span className={styles.menuSlot}>
+              {menu ? (
+                <Suspense fallback={trigger}>
+                  <NoteMenuContent
+                    note={note}
+                    trigger={trigger}
+                    onOpenChange={setMenu}
+                    onReactions={() => setReactions(true)}
+                  />
+                </Suspense>
+              ) : (
+                trigger
+              )}
+            </span>
+          </header>
+          {replyTo ? (
+            <div className={styles.replyingTo} data-testid="replying-to">
+              {t('note.replyingTo')}{' '}
+              <Link to={profileLink(replyTo, page?.verifiedNames[replyTo])} className={styles.mention}>
+                @{replyUser ? userName(replyUser) : t('note.someone')}
+              </Link>
+            </div>
+          ) : null}
+          <NoteContent content={note.content} tags={note.tags} page={page} />
+          {page?.topZaps[note.id]?.length ? <TopZaps zaps={page.topZaps[note.id]} users={page.users} /> : null}
+          <NoteFooter note={note} />
+        </div>
+      </div>
+      {reactions ? (
+        <Suspense fallback={null}>
+          <ReactionsModal note={note} open={reactions} onOpenChange={setReactions} />
+        </Suspense>
+      ) : null}
+    </article>
+  );
+});
