@@ -205,6 +205,24 @@ describe('assemblePage', () => {
     expect(page.notifications.map((n) => n.id)).toEqual(['new', 'old']);
   });
 
+  it('pages direct messages listed in the FeedRange and de-duplicates them across pages', () => {
+    const dm = (id: string, created_at: number) => ({
+      kind: 4,
+      id,
+      pubkey: bob,
+      created_at,
+      tags: [['p', alice]],
+      content: 'x?iv=y',
+      sig: 's',
+    });
+    const first = assemblePage([dm(n1, 30), dm(n2, 20), feedRange([n1, n2], 20, 30)]);
+    const second = assemblePage([dm(n2, 20), dm(n3, 10), feedRange([n2, n3], 10, 20)], first);
+    expect(second.directMessages.map((m) => m.id)).toEqual([n1, n2, n3]);
+    expect(nextPageCursor(second)).toEqual({ until: 10, offset: 1 });
+    const contacts = assemblePage([dm(n1, 30), profile(bob, {}), feedRange([bob], 30, 30, 'latest_at')]);
+    expect(contacts.directMessages.map((m) => m.id)).toEqual([n1]);
+  });
+
   it('joins DM contacts and their users', () => {
     const page = assemblePage([
       synthetic(10000118, { [bob]: { cnt: 3, latest_at: 9, latest_event_id: 'm' } }),

@@ -20,6 +20,7 @@ type Item = { key: string; kind: 'note'; value: Note; event: CacheEvent } | Item
 type ItemOther =
   | { key: string; kind: 'read'; value: Article; event: CacheEvent }
   | { key: string; kind: 'draft'; value: Draft; event: CacheEvent }
+  | { key: string; kind: 'dm'; value: CacheEvent; event: CacheEvent }
   | { key: string; kind: 'zap'; value: Zap; event: CacheEvent };
 
 const FEED_NOTE_KINDS = new Set<number>([Kind.Text, Kind.Repost, Kind.Image, Kind.Highlight]);
@@ -71,6 +72,7 @@ export function assemblePage(events: readonly CacheEvent[], previous?: Page, opt
   const page = previous ? copyOf(previous) : emptyPage();
   const candidates: CacheEvent[] = [];
   const receipts: CacheEvent[] = [];
+  const messages: CacheEvent[] = [];
   const authors = new Set<string>();
   let range: Paging | undefined;
 
@@ -84,7 +86,7 @@ export function assemblePage(events: readonly CacheEvent[], previous?: Page, opt
       }
     } else if (FEED_NOTE_KINDS.has(kind) || isArticleKind(kind) || kind === Kind.Draft) candidates.push(event);
     else if (kind === Kind.Zap) receipts.push(event);
-    else if (kind === Kind.EncryptedDirectMessage) page.directMessages.push(event);
+    else if (kind === Kind.EncryptedDirectMessage) messages.push(event);
     else if (kind === CacheKind.FeedRange) range = parseFeedRange(event, logger);
     else absorbExtra(page, event, logger);
   }
@@ -145,6 +147,7 @@ export function assemblePage(events: readonly CacheEvent[], previous?: Page, opt
     }
   }
   for (const [zap, event] of zaps) items.set(zap.id, { key: zap.id, kind: 'zap', value: zap, event });
+  addMessages(page, messages, items, range);
 
   const ordered = range ? orderByElements(items, range.elements) : [...items.values()];
   const seen = new Set(page.order);
@@ -157,6 +160,7 @@ export function assemblePage(events: readonly CacheEvent[], previous?: Page, opt
     if (item.kind === 'note') page.notes.push(item.value);
     else if (item.kind === 'read') page.reads.push(item.value);
     else if (item.kind === 'draft') page.drafts.push(item.value);
+    else if (item.kind === 'dm') page.directMessages.push(item.value);
     else page.zaps.push(item.value);
   }
   if (range) {
@@ -173,6 +177,21 @@ export function assemblePage(events: readonly CacheEvent[], previous?: Page, opt
     if (range.until !== undefined) page.newestUntil = Math.max(page.newestUntil ?? range.until, range.until);
   }
   return page;
+}
+
+/**
+ * Direct messages (kind 4) are paged items when the FeedRange lists them (`get_directmsgs`); otherwise (contact
+ * lists) they are kept as extra data, de-duplicated by id.
+ */
+function addMessages(page: Page, messages: CacheEvent[], items: Map<string, Item>, range?: Paging): void {
+  if (messages.length === 0) return;
+  const listed = range ? new Set(range.elements) : undefined;
+  if (listed && messages.some((m) => listed.has(str(m.id)))) {
+    for (const m of messages) items.set(str(m.id), { key: str(m.id), kind: 'dm', value: m, event: m });
+    return;
+  }
+  const known = new Set(page.directMessages.map((m) => m.id));
+  for (const m of messages) if (!known.has(m.id)) page.directMessages.push(m);
 }
 
 function innerIds(items: Map<string, Item>): Set<string> {
@@ -199,7 +218,7 @@ function sortValue(item: Item, sortBy: string, page: Page): number {
   if (sortBy === 'created_at' || sortBy === '') return item.event.created_at ?? 0;
   if (item.kind === 'zap') return sortBy.startsWith('amount') ? item.value.amount : item.value.created_at;
   if (item.kind === 'read' && sortBy === 'published_at') return item.value.published;
-  const stats = page.noteStats[item.value.id] as unknown as Record<string, number> | undefined;
+  const stats = page.noteStats[str(item.value.id)] as unknown as Record<string, number> | undefined;
   const value = stats?.[sortBy];
   return typeof value === 'number' ? value : (item.event.created_at ?? 0);
 }
