@@ -35,6 +35,8 @@ export interface KnownEvent {
   created_at: number;
   identifier: string;
   tags: Tag[];
+  /** Users mentioned and events quoted in its content (filled for notes; drives types 101–104 and 201–204). */
+  mentions?: { pubkeys: string[]; ids: string[] };
 }
 
 /** A notification about to be gated and stored (semantics §5). */
@@ -49,6 +51,8 @@ export interface NotificationCandidate {
   args: Record<string, string | number>;
   /** Every pubkey argument (self-notification and trust checks). */
   pubkeyArgs: string[];
+  /** `p` tags of the post the "too many mentions" rule looks at (types 7 and 101–104), else 0. */
+  mentionTags?: number;
 }
 
 /** Shared state of one ingest transaction, handed to every indexer. */

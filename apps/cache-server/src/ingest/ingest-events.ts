@@ -4,6 +4,7 @@ import type { IngestOptions, IngestResult, KnownEvent } from './context.ts';
 import { knownOf } from './context.ts';
 import { identifierOf } from './event-refs.ts';
 import { gateEvent } from './gate.ts';
+import { maybeExpireScores } from './indexers/scoring.ts';
 import { type Accepted, runBatch } from './run-batch.ts';
 
 /** Default number of events written per transaction. */
@@ -107,6 +108,7 @@ export async function ingestEvents(
     const batch = accepted.slice(start, start + size);
     await writeBatch(store, batch, results, opts, now);
   }
+  await maybeExpireScores(store, now).catch(() => undefined);
   return results;
 }
 

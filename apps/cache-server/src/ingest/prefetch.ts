@@ -68,6 +68,27 @@ export async function loadAddresses(ctx: IngestContext, coords: Iterable<string>
   }
 }
 
+/** Kinds whose content mentions count for notifications 7, 8, 101–104 and 201–204. */
+const MENTIONING_KINDS = new Set([1, 20, 1068, 6969, 1111]);
+
+/** Fills `mentions` of known events from their stored event_mentions rows. */
+async function loadMentions(ctx: IngestContext, ids: string[]): Promise<void> {
+  const rows = await inChunks(ids, (part) =>
+    ctx.trx
+      .selectFrom('event_mentions')
+      .select(['event_id', 'tag', 'target'])
+      .where('event_id', 'in', part)
+      .where('tag', 'in', ['p', 'e'])
+      .execute(),
+  );
+  for (const r of rows) {
+    const k = ctx.known.get(r.event_id);
+    if (!k) continue;
+    k.mentions ??= { pubkeys: [], ids: [] };
+    (r.tag === 'p' ? k.mentions.pubkeys : k.mentions.ids).push(r.target);
+  }
+}
+
 /** Ids and addresses an event refers to (for prefetching targets). */
 function referencesOf(e: NostrEvent, ids: Set<string>, coords: Set<string>): void {
   for (const t of e.tags) {
@@ -97,7 +118,17 @@ export async function prefetchBatch(ctx: IngestContext, events: Array<{ e: Nostr
   }
   await loadAddresses(ctx, coords);
   await loadKnown(ctx, ids);
-  for (const { known } of events) ctx.known.set(known.id, known);
+  await loadMentions(ctx, [...ctx.known.keys()]);
+  for (const { e, known } of events) {
+    if (MENTIONING_KINDS.has(e.kind)) {
+      const refs = noteReferences(e);
+      known.mentions = { pubkeys: refs.mentionedPubkeys, ids: refs.quotedIds };
+    }
+    ctx.known.set(known.id, known);
+  }
+  const quoted = new Set<string>();
+  for (const k of ctx.known.values()) for (const id of k.mentions?.ids ?? []) quoted.add(id);
+  await loadKnown(ctx, quoted);
   const authorList = [...pubkeys];
   const seen = await inChunks(authorList, (part) =>
     ctx.trx.selectFrom('user_stats').select('pubkey').where('pubkey', 'in', part).execute(),

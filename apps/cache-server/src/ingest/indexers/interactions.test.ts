@@ -3,7 +3,7 @@ import { describeDialects } from '../../../test/dialects.ts';
 import { ev, note, reaction, reply, repost, T0, testUser } from '../../../test/fixtures/events.ts';
 import { actionsOf, statsOf } from '../../../test/fixtures/store-reads.ts';
 import { ingestEvents } from '../ingest-events.ts';
-import { scoreIncrement } from './scoring.ts';
+import { expireScores, scoreIncrement } from './scoring.ts';
 
 const NOW = T0 + 3600;
 
@@ -119,5 +119,19 @@ describeDialects('interaction indexers', (getStore) => {
     const s = await statsOf(getStore(), post.id);
     expect(s.likes).toBe(1);
     expect(s.author).toBe(author.pubkey);
+  });
+});
+
+describeDialects('score24h expiry', (getStore) => {
+  it('removes increments older than 24 h from score24h but keeps score', async () => {
+    const author = testUser('exp-author');
+    const post = note(author, 'expiring');
+    await ingestEvents(getStore(), [post, reaction(testUser('exp-liker'), post, '+', T0 + 100)], { now: T0 + 200 });
+    expect((await statsOf(getStore(), post.id)).score24h).toBe(scoreIncrement(1));
+    expect(await expireScores(getStore(), T0 + 100 + 86_399)).toBe(0);
+    expect(await expireScores(getStore(), T0 + 100 + 86_400)).toBe(1);
+    const s = await statsOf(getStore(), post.id);
+    expect([s.score, s.score24h]).toEqual([scoreIncrement(1), 0]);
+    expect(await expireScores(getStore(), T0 + 200_000)).toBe(0);
   });
 });

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../store/schema.ts';
+import type { Store } from '../../store/open-store.ts';
 import { firstAction, type IngestContext, isTrusted } from '../context.ts';
 
 /** Action weights of the score (semantics §1.6). */
@@ -66,9 +65,9 @@ export function recordAction(
   }
 }
 
-/** Subtracts expired score24h increments (run periodically); returns how many increments expired. */
-export async function expireScores(db: Kysely<Database>, now: number): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+/** Subtracts expired score24h increments (through the store's single writer); returns how many expired. */
+export async function expireScores(store: Store, now: number): Promise<number> {
+  return store.write(async (trx) => {
     const rows = await trx
       .selectFrom('score_expiry')
       .select(['id', 'event_id', 'amount'])
@@ -84,7 +83,7 @@ export async function expireScores(db: Kysely<Database>, now: number): Promise<n
         .set((eb) => ({
           score24h: eb
             .case()
-            .when(eb('score24h', '<', amount))
+            .when('score24h', '<', amount)
             .then(0)
             .else(eb('score24h', '-', amount))
             .end(),
@@ -92,14 +91,25 @@ export async function expireScores(db: Kysely<Database>, now: number): Promise<n
         .where('event_id', '=', eventId)
         .execute();
     }
-    await trx
-      .deleteFrom('score_expiry')
-      .where(
-        'id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .execute();
+    const ids = rows.map((r) => r.id);
+    for (let i = 0; i < ids.length; i += 500) {
+      await trx
+        .deleteFrom('score_expiry')
+        .where('id', 'in', ids.slice(i, i + 500))
+        .execute();
+    }
     return rows.length;
   });
+}
+
+/** Seconds between automatic score24h expiry runs triggered by ingest. */
+export const EXPIRY_INTERVAL = 60;
+const lastExpiry = new WeakMap<Store, number>();
+
+/** Runs expireScores when the last run for this store is at least EXPIRY_INTERVAL seconds old. */
+export async function maybeExpireScores(store: Store, now: number): Promise<void> {
+  const last = lastExpiry.get(store);
+  if (last !== undefined && now - last < EXPIRY_INTERVAL) return;
+  lastExpiry.set(store, now);
+  await expireScores(store, now);
 }

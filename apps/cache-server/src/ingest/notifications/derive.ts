@@ -12,8 +12,63 @@ export interface Derived {
 
 type Args = Record<string, string | number>;
 
+/** Interaction type → offset of its 101–104 / 201–204 variants (zapped 1, liked 2, reposted 3, replied 4). */
+const SECOND_ORDER: Record<number, number> = { 3: 1, 4: 2, 5: 3, 6: 4 };
+const ACTOR_KEY: Record<number, string> = {
+  1: 'who_zapped_it',
+  2: 'who_liked_it',
+  3: 'who_reposted_it',
+  4: 'who_replied_to_it',
+};
+
 /**
- * Derives the notifications an event causes (semantics §5.1: types 3, 4, 5, 6, 7, 8, 301). Contact-list (1) and
+ * Types 101–104 (a post you were mentioned in got an interaction) and 201–204 (a post that quotes your post got an
+ * interaction), with the argument keys of semantics §5.1 (203 spells its actor key `who_reposed_it`).
+ */
+function secondOrder(
+  ctx: IngestContext,
+  source: NostrEvent,
+  targetId: string,
+  k: number,
+  actor: string,
+  firstArgs: Args,
+): NotificationCandidate[] {
+  const target = ctx.known.get(targetId);
+  if (!target?.mentions) return [];
+  const extra: Args = {};
+  if (typeof firstArgs.satszapped === 'number') extra.satszapped = firstArgs.satszapped;
+  if (typeof firstArgs.reply === 'string') extra.reply = firstArgs.reply;
+  const mentionTags = target.tags.filter((t) => t[0] === 'p').length;
+  const out: NotificationCandidate[] = [];
+  const base = { created_at: source.created_at, actor, source, pubkeyArgs: [actor] };
+  for (const pk of target.mentions.pubkeys) {
+    if (pk === target.pubkey) continue;
+    out.push({
+      ...base,
+      recipient: pk,
+      type: 100 + k,
+      targetEventId: targetId,
+      args: { post_you_were_mentioned_in: targetId, [ACTOR_KEY[k]]: actor, ...extra },
+      mentionTags,
+    });
+  }
+  for (const quoted of target.mentions.ids) {
+    const q = ctx.known.get(quoted);
+    if (!q || q.pubkey === target.pubkey) continue;
+    const actorKey = k === 3 ? 'who_reposed_it' : ACTOR_KEY[k];
+    out.push({
+      ...base,
+      recipient: q.pubkey,
+      type: 200 + k,
+      targetEventId: quoted,
+      args: { post_your_post_was_mentioned_in: targetId, your_post: quoted, [actorKey]: actor, ...extra },
+    });
+  }
+  return out;
+}
+
+/**
+ * Derives the notifications an event causes (semantics §5.1: types 3–8, 101–104, 201–204, 301). Contact-list (1) and
  * bookmark (302) notifications come from their list indexers, which know the previous version.
  */
 export function deriveNotifications(ctx: IngestContext, e: NostrEvent): Derived {
@@ -25,6 +80,8 @@ export function deriveNotifications(ctx: IngestContext, e: NostrEvent): Derived 
       out.missingTargets.push(targetId);
       return;
     }
+    const k = SECOND_ORDER[type];
+    if (k) out.candidates.push(...secondOrder(ctx, e, targetId, k, actor, args(target.pubkey)));
     out.candidates.push({
       recipient: target.pubkey,
       type,

@@ -162,4 +162,45 @@ describeDialects('notifications', (getStore) => {
     expect(await notificationsOf(getStore(), me.pubkey)).toEqual([]);
     expect(await unreadOf(getStore(), me.pubkey)).toEqual({});
   });
+
+  it('notifies users mentioned in, and authors quoted by, a post that gets interactions (101–104, 201–204)', async () => {
+    const mentioned = testUser('nt-2nd-mentioned');
+    const quotedAuthor = testUser('nt-2nd-quoted');
+    const author = testUser('nt-2nd-author');
+    const fan = testUser('nt-2nd-fan');
+    await giveSettings(getStore(), mentioned.pubkey);
+    await giveSettings(getStore(), quotedAuthor.pubkey);
+    const original = note(quotedAuthor, 'original', [], T0);
+    const post = note(author, `cc nostr:${npubEncode(mentioned.pubkey)}`, [['q', original.id]], T0 + 1);
+    await ingest([original, post]);
+    const like = reaction(fan, post, '+', T0 + 2);
+    const rp = repost(fan, post, T0 + 3);
+    const rep = reply(fan, post, 'agreed', T0 + 4);
+    await ingest([like, rp, rep]);
+    const toMentioned = await notificationsOf(getStore(), mentioned.pubkey);
+    expect(toMentioned.filter((n) => n.type > 100)).toEqual([
+      { type: 102, actor: fan.pubkey, args: { post_you_were_mentioned_in: post.id, who_liked_it: fan.pubkey } },
+      { type: 103, actor: fan.pubkey, args: { post_you_were_mentioned_in: post.id, who_reposted_it: fan.pubkey } },
+      {
+        type: 104,
+        actor: fan.pubkey,
+        args: { post_you_were_mentioned_in: post.id, who_replied_to_it: fan.pubkey, reply: rep.id },
+      },
+    ]);
+    const toQuoted = await notificationsOf(getStore(), quotedAuthor.pubkey);
+    expect(toQuoted.map((n) => [n.type, n.args])).toEqual([
+      [8, { your_post: original.id, your_post_were_mentioned_in: post.id, your_post_was_mentioned_by: author.pubkey }],
+      [202, { post_your_post_was_mentioned_in: post.id, your_post: original.id, who_liked_it: fan.pubkey }],
+      [203, { post_your_post_was_mentioned_in: post.id, your_post: original.id, who_reposed_it: fan.pubkey }],
+      [
+        204,
+        {
+          post_your_post_was_mentioned_in: post.id,
+          your_post: original.id,
+          who_replied_to_it: fan.pubkey,
+          reply: rep.id,
+        },
+      ],
+    ]);
+  });
 });

@@ -86,8 +86,8 @@ export async function storeNotifications(ctx: IngestContext, candidates: Notific
   for (const c of eligible) {
     const p = prefs.get(c.recipient) as NotificationPrefs;
     if (!p.isEnabled(c.type)) continue;
-    if (c.type === 7 && p.ignoreTooManyMentions) {
-      const pTags = c.source.tags.filter((t) => t[0] === 'p').length;
+    if (p.ignoreTooManyMentions && (c.type === 7 || (c.type >= 101 && c.type <= 104))) {
+      const pTags = c.mentionTags ?? c.source.tags.filter((t) => t[0] === 'p').length;
       if (pTags > HELLTHREAD_P_TAGS) continue;
     }
     if (isMuted(c, mutes.get(c.recipient))) continue;
