@@ -171,9 +171,9 @@ export function feedRange(orderBy: string, posts: readonly BundlePost[]): CacheE
 
 /** Sorts posts by value descending (ties: id descending, stable across pages) and removes duplicate ids. */
 export function sortPosts(posts: readonly BundlePost[]): BundlePost[] {
-  const seen = new Set<string>();
-  const unique = posts.filter((p) => (seen.has(p.id) ? false : (seen.add(p.id), true)));
-  return unique.sort((a, b) => b.value - a.value || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  const byId = new Map<string, BundlePost>();
+  for (const p of posts) if (!byId.has(p.id)) byId.set(p.id, p);
+  return [...byId.values()].sort((a, b) => b.value - a.value || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
 }
 
 /** The bundle of semantics §2.2 for `posts` (see the module doc). */
@@ -234,7 +234,7 @@ export async function enrichPosts(
     mediaInfo(store, allIds),
     linkMetadata(store, allIds),
     relayHints(store, allIds),
-    wordCounts(store, all),
+    wordCounts(all),
   ]);
   const out: CacheEvent[] = top.map(asCacheEvent);
   for (const e of referenced) out.push({ kind: CacheKind.Mentions, pubkey: e.pubkey, content: JSON.stringify(e) });
@@ -368,7 +368,7 @@ async function relayHints(store: Store, ids: readonly string[]): Promise<Record<
   return Object.fromEntries(rows.map((r) => [r.event_id, r.relay_url]));
 }
 
-async function wordCounts(store: Store, events: readonly NostrEvent[]): Promise<CacheEvent[]> {
+function wordCounts(events: readonly NostrEvent[]): CacheEvent[] {
   return events
     .filter((e) => e.kind === 30023)
     .map((e) => synth(CacheKind.WordCount, { event_id: e.id, words: wordCount(e.content) }));

@@ -83,10 +83,10 @@ export async function bookmarkedPosts(
           .where('li.tag', '=', 'a')
           .where('r.kind', 'in', addressable)
           .execute();
-  const seen = new Set<string>();
-  return [...byId, ...byAddress]
-    .map((r) => ({ id: r.id, value: Number(r.created_at) }))
-    .filter((p) => p.value <= paging.until && p.value >= paging.since && !seen.has(p.id) && (seen.add(p.id), true))
+  const unique = new Map<string, BundlePost>();
+  for (const r of [...byId, ...byAddress]) unique.set(r.id, { id: r.id, value: Number(r.created_at) });
+  return [...unique.values()]
+    .filter((p) => p.value <= paging.until && p.value >= paging.since)
     .sort((a, b) => b.value - a.value || (a.id < b.id ? 1 : -1))
     .slice(paging.offset, paging.offset + paging.limit);
 }
