@@ -73,10 +73,20 @@ describeDialects('people follow commands', (getStore) => {
   });
 
   it('user_followers lists followed-back users first, then by follower count', async () => {
-    const out = await userFollowers(testContext(getStore()), { pubkey: carol.pk });
-    // alice follows carol and carol follows alice back; dave has no profile (no kind 0).
-    expect(out.filter((e) => e.kind === 0).map((e) => e.pubkey)).toEqual([alice.pk]);
-    expect(Object.keys(contentOf(out, 10000133) as object)).toEqual([alice.pk]);
+    const store = getStore();
+    const erin = testUser(5);
+    const frank = testUser(6);
+    await putProfile(store, erin, 'erin');
+    await putProfile(store, frank, 'frank');
+    await putStats(store, erin.pk, { followers_count: 50 });
+    await putStats(store, frank.pk, { followers_count: 10 });
+    await putFollow(store, frank.pk, carol.pk);
+    await putFollow(store, erin.pk, carol.pk);
+    const out = await userFollowers(testContext(store), { pubkey: carol.pk });
+    // alice is followed back by carol; then erin (50 followers) before frank (10); dave has no kind 0.
+    expect(out.filter((e) => e.kind === 0).map((e) => e.pubkey)).toEqual([alice.pk, erin.pk, frank.pk]);
+    const limited = await userFollowers(testContext(store), { pubkey: carol.pk, limit: 2 });
+    expect(limited.filter((e) => e.kind === 0).map((e) => e.pubkey)).toEqual([alice.pk, erin.pk]);
   });
 
   it('user_profile_followed_by answers the viewer follows who follow the profile', async () => {

@@ -1,4 +1,5 @@
 import type { CacheEvent } from '@tide/core/nostr';
+import { sql } from 'kysely';
 import {
   boolArg,
   currentReplaceable,
@@ -42,19 +43,16 @@ export async function userFollowers(ctx: PeopleContext, payload: Payload): Promi
     .leftJoin('pubkey_followers as back', (join) =>
       join.onRef('back.pubkey', '=', 'f.follower_pubkey').on('back.follower_pubkey', '=', pubkey),
     )
-    .select(['f.follower_pubkey as follower', 's.followers_count as followers', 'back.pubkey as followed_back'])
+    .select(['f.follower_pubkey as follower'])
     .where('f.pubkey', '=', pubkey)
+    .orderBy(sql`case when back.pubkey is null then 1 else 0 end`)
+    .orderBy(sql`coalesce(s.followers_count, 0)`, 'desc')
+    .orderBy('f.follower_pubkey')
+    .limit(limit)
     .execute();
-  rows.sort((a, b) => {
-    const backA = a.followed_back ? 1 : 0;
-    const backB = b.followed_back ? 1 : 0;
-    if (backA !== backB) return backB - backA;
-    const diff = Number(b.followers ?? 0) - Number(a.followers ?? 0);
-    return diff !== 0 ? diff : a.follower.localeCompare(b.follower);
-  });
   return userInfos(
     ctx.store,
-    rows.slice(0, limit).map((row) => row.follower),
+    rows.map((row) => row.follower),
   );
 }
 
