@@ -6,6 +6,7 @@ import { WebSocketServer } from 'ws';
 import type { CommandRecord, IngestResult, IngestSource } from './commands/context.ts';
 import { allCommands } from './commands/index.ts';
 import { apiRoute } from './http/api-route.ts';
+import { BlobStore } from './http/blob-store.ts';
 import { blossomRoute } from './http/blossom.ts';
 import { linkPreviewRoute } from './http/link-preview.ts';
 import { mediaCacheRoute } from './http/media-cache.ts';
@@ -92,6 +93,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const store = options.store ?? (await openStore(options));
   const ingestFn = options.ingest ?? ingestEvents;
   const notifier = new ChangeNotifier();
+  const blobs = options.blobRoot ? new BlobStore(options.blobRoot) : undefined;
   const registry = options.commands ? allCommands.with(options.commands) : allCommands;
 
   const ingest = async (
@@ -127,7 +129,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     mediaCacheRoute(store),
     nostrJsonRoute(store, (host) => `ws://${host}/`),
   ];
-  if (options.blobRoot) routes.push(blossomRoute(options.blobRoot, now));
+  if (blobs) routes.push(blossomRoute(blobs, now));
   if (options.mediaRoot) routes.push(mediaFilesRoute(options.mediaRoot));
   if (options.webRoot) routes.push(webAppRoute(options.webRoot));
   const server: Server = createServer(createHttpHandler(routes, logger));

@@ -30,8 +30,8 @@ describe('Blossom endpoints', () => {
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   });
-  const put = (body: Buffer, headers: Record<string, string>) =>
-    fetch(`${server.httpUrl}/upload`, { method: 'PUT', body, headers });
+  const put = (body: Uint8Array, headers: Record<string, string>) =>
+    fetch(`${server.httpUrl}/upload`, { method: 'PUT', body: new Uint8Array(body), headers });
 
   it('answers the upload preflight (HEAD /upload and /media)', async () => {
     const ok = await fetch(`${server.httpUrl}/upload`, {

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import type { BlobMeta, BlobStore } from './blob-store.ts';
 import { authCovers, checkBlossomAuth } from './blossom-auth.ts';
 import type { HttpRoute } from './router.ts';
-import { MIME_TYPES } from './static-files.ts';
 
 /** Largest accepted blob (spec §9: 100 MB for regular accounts). */
 export const MAX_BLOB_BYTES = 100 * 1024 * 1024;
@@ -25,57 +25,36 @@ export interface BlobDescriptor {
   uploaded: number;
 }
 
-interface BlobMeta {
-  sha256: string;
-  size: number;
-  type: string;
-  uploaded: number;
-  owners: string[];
-}
-
 const BLOB_PATH = /^\/([0-9a-f]{64})(\.[a-z0-9]{1,10})?$/;
-const EXT_BY_TYPE = new Map(Object.entries(MIME_TYPES).map(([ext, type]) => [type.split(';')[0], ext]));
 
 function fail(res: ServerResponse, status: number, reason: string): void {
   res.writeHead(status, { 'x-reason': reason, 'content-type': 'application/json', 'access-control-allow-origin': '*' });
   res.end(JSON.stringify({ message: reason }));
 }
 
-function isMediaType(type: string): boolean {
+function json(res: ServerResponse, body: unknown): void {
+  res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+  res.end(JSON.stringify(body));
+}
+
+/** Whether uploads of this MIME type are accepted (spec: only images and videos). */
+export function isMediaType(type: string): boolean {
   return type.startsWith('image/') || type.startsWith('video/');
 }
 
 /**
- * A Blossom media server over `root` (BUD-01/02/04-less/05/06): `PUT /upload` and `PUT /media` with a kind-24242
+ * A Blossom media server over a BlobStore (BUD-01/02/05/06): `PUT /upload` and `PUT /media` with a kind-24242
  * authorization, `HEAD /upload|/media` preflight, `GET|HEAD /<sha256>[.ext]`, `DELETE /<sha256>`, `GET /list/<pubkey>`.
  * Only images and videos up to 100 MB are accepted.
  */
-export function blossomRoute(root: string, now: () => number): HttpRoute {
-  const metaPath = (sha: string) => join(root, `${sha}.json`);
-  const blobPath = (sha: string) => join(root, sha);
-  const readMeta = async (sha: string): Promise<BlobMeta | null> => {
-    try {
-      return JSON.parse(await readFile(metaPath(sha), 'utf8')) as BlobMeta;
-    } catch {
-      return null;
-    }
-  };
-  const descriptor = (req: IncomingMessage, meta: BlobMeta): BlobDescriptor => {
-    const origin = `http://${req.headers.host ?? 'localhost'}`;
-    const ext = EXT_BY_TYPE.get(meta.type) ?? '';
-    return {
-      url: `${origin}/${meta.sha256}${ext}`,
-      sha256: meta.sha256,
-      size: meta.size,
-      type: meta.type,
-      uploaded: meta.uploaded,
-    };
-  };
-  const json = (res: ServerResponse, body: unknown) => {
-    const text = JSON.stringify(body);
-    res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
-    res.end(text);
-  };
+export function blossomRoute(blobs: BlobStore, now: () => number): HttpRoute {
+  const descriptor = (req: IncomingMessage, meta: BlobMeta): BlobDescriptor => ({
+    url: blobs.urlOf(`http://${req.headers.host ?? 'localhost'}`, meta),
+    sha256: meta.sha256,
+    size: meta.size,
+    type: meta.type,
+    uploaded: meta.uploaded,
+  });
 
   const upload = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     let auth: ReturnType<typeof checkBlossomAuth>;
@@ -88,10 +67,8 @@ export function blossomRoute(root: string, now: () => number): HttpRoute {
       .split(';')[0]
       .trim();
     if (!isMediaType(type)) return fail(res, 415, BLOB_WRONG_TYPE);
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > MAX_BLOB_BYTES) return fail(res, 413, BLOB_TOO_BIG);
-    await mkdir(root, { recursive: true });
-    const tmp = join(root, `.upload-${randomBytes(8).toString('hex')}`);
+    if (Number(req.headers['content-length'] ?? 0) > MAX_BLOB_BYTES) return fail(res, 413, BLOB_TOO_BIG);
+    const tmp = join(await blobs.scratch('uploads'), randomBytes(8).toString('hex'));
     const hash = createHash('sha256');
     let size = 0;
     const out = createWriteStream(tmp);
@@ -113,32 +90,37 @@ export function blossomRoute(root: string, now: () => number): HttpRoute {
       await rm(tmp, { force: true });
       return fail(res, 403, 'authorization does not cover this blob (x tag)');
     }
-    const existing = await readMeta(sha256);
-    const meta: BlobMeta = existing ?? { sha256, size, type, uploaded: now(), owners: [] };
-    if (!meta.owners.includes(auth.pubkey)) meta.owners.push(auth.pubkey);
-    if (existing) await rm(tmp, { force: true });
-    else await rename(tmp, blobPath(sha256));
-    await writeFile(metaPath(sha256), JSON.stringify(meta));
+    const meta = await blobs.adopt(tmp, { sha256, size, type, uploaded: now() }, auth.pubkey);
     json(res, descriptor(req, meta));
   };
 
-  const preflight = (req: IncomingMessage, res: ServerResponse): void => {
+  /** Why an upload described by the preflight headers would be refused, or null (BUD-06). */
+  const preflightRefusal = (req: IncomingMessage): [number, string] | null => {
     const type = String(req.headers['x-content-type'] ?? '');
     const length = Number(req.headers['x-content-length'] ?? 0);
-    if (type && !isMediaType(type)) return fail(res, 415, BLOB_WRONG_TYPE);
-    if (length > MAX_BLOB_BYTES) return fail(res, 413, BLOB_TOO_BIG);
+    if (type && !isMediaType(type)) return [415, BLOB_WRONG_TYPE];
+    if (length > MAX_BLOB_BYTES) return [413, BLOB_TOO_BIG];
     try {
       checkBlossomAuth(req.headers.authorization, 'upload', now());
     } catch (err) {
-      return fail(res, 401, (err as Error).message);
+      return [401, (err as Error).message];
+    }
+    return null;
+  };
+
+  const preflight = (req: IncomingMessage, res: ServerResponse): void => {
+    const refusal = preflightRefusal(req);
+    if (refusal) {
+      fail(res, refusal[0], refusal[1]);
+      return;
     }
     res.writeHead(200, { 'access-control-allow-origin': '*' });
     res.end();
   };
 
   const getBlob = async (req: IncomingMessage, res: ServerResponse, sha: string): Promise<void> => {
-    const meta = await readMeta(sha);
-    const info = meta ? await stat(blobPath(sha)).catch(() => null) : null;
+    const meta = await blobs.meta(sha);
+    const info = meta ? await stat(blobs.blobPath(sha)).catch(() => null) : null;
     if (!meta || !info) return fail(res, 404, 'blob not found');
     res.writeHead(200, {
       'content-type': meta.type,
@@ -152,7 +134,7 @@ export function blossomRoute(root: string, now: () => number): HttpRoute {
       res.end();
       return;
     }
-    createReadStream(blobPath(sha))
+    createReadStream(blobs.blobPath(sha))
       .on('error', () => res.destroy())
       .pipe(res);
   };
@@ -165,31 +147,8 @@ export function blossomRoute(root: string, now: () => number): HttpRoute {
       return fail(res, 401, (err as Error).message);
     }
     if (!auth.hashes.includes(sha)) return fail(res, 403, 'authorization does not name this blob (x tag)');
-    const meta = await readMeta(sha);
-    if (!meta?.owners.includes(auth.pubkey)) return fail(res, 404, 'blob not found');
-    meta.owners = meta.owners.filter((o) => o !== auth.pubkey);
-    if (meta.owners.length === 0) {
-      await rm(blobPath(sha), { force: true });
-      await rm(metaPath(sha), { force: true });
-    } else {
-      await writeFile(metaPath(sha), JSON.stringify(meta));
-    }
+    if (!(await blobs.release(sha, auth.pubkey))) return fail(res, 404, 'blob not found');
     json(res, { deleted: sha });
-  };
-
-  const list = async (req: IncomingMessage, res: ServerResponse, pubkey: string): Promise<void> => {
-    const names = await readdir(root).catch(() => [] as string[]);
-    const metas: BlobMeta[] = [];
-    for (const name of names) {
-      if (!name.endsWith('.json')) continue;
-      const meta = await readMeta(name.slice(0, -5));
-      if (meta?.owners.includes(pubkey)) metas.push(meta);
-    }
-    metas.sort((a, b) => b.uploaded - a.uploaded);
-    json(
-      res,
-      metas.map((m) => descriptor(req, m)),
-    );
   };
 
   return async (req, res, url) => {
@@ -200,9 +159,13 @@ export function blossomRoute(root: string, now: () => number): HttpRoute {
       else fail(res, 405, 'use PUT or HEAD');
       return true;
     }
-    const list_ = path.match(/^\/list\/([0-9a-f]{64})$/);
-    if (list_ && req.method === 'GET') {
-      await list(req, res, list_[1]);
+    const owner = path.match(/^\/list\/([0-9a-f]{64})$/);
+    if (owner && req.method === 'GET') {
+      const metas = await blobs.listOwned(owner[1]);
+      json(
+        res,
+        metas.map((m) => descriptor(req, m)),
+      );
       return true;
     }
     const blob = path.match(BLOB_PATH);
