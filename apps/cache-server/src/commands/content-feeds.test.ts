@@ -145,4 +145,15 @@ describeDialects('content feeds over the wire', (getStore) => {
     const adv = await client.request('advanced_feed', { specification: ['advanced_search', { query: 'coffee' }] });
     expect(rangeOf(adv).elements).toEqual([f.n1.id]);
   });
+
+  it('feed marketplace: featured DVM feeds, one feed by address, creator tiers', async () => {
+    const feeds = await client.request('get_featured_dvm_feeds', { kind: 'notes' });
+    expect(ofKind(feeds, 31990).map((e) => e.id)).toEqual([f.dvm.id]);
+    expect(contentsOf(feeds, 10000159)).toEqual([{ event_id: f.dvm.id, kind: 'notes', is_primal: false }]);
+    expect(ofKind(await client.request('get_featured_dvm_feeds', { kind: 'reads' }), 31990)).toEqual([]);
+    const info = await client.request('dvm_feed_info', { pubkey: U.bob.pubkey, identifier: 'bob-feed' });
+    expect(info.map((e) => e.id)).toEqual([f.dvm.id]);
+    const tiers = await client.request('creator_paid_tiers', { pubkey: U.carol.pubkey });
+    expect(tiers.map((e) => e.id).sort()).toEqual([f.tier.id, f.tierList.id].sort());
+  });
 });

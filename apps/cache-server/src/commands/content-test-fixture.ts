@@ -191,6 +191,28 @@ export function fixtureEvents() {
     ],
     '',
   );
+  const dvm = sign(
+    bob,
+    31990,
+    NOW - 40 * H,
+    [
+      ['d', 'bob-feed'],
+      ['k', '5300'],
+      ['k', '1'],
+    ],
+    JSON.stringify({ name: 'Bob feed', about: 'What bob likes' }),
+  );
+  const tier = sign(
+    carol,
+    37001,
+    NOW - 40 * H,
+    [
+      ['d', 'fan'],
+      ['amount', '1000', 'msats', 'monthly'],
+    ],
+    'Fan tier',
+  );
+  const tierList = sign(carol, 17000, NOW - 40 * H, [['a', `37001:${carol.pubkey}:fan`]], '');
   return {
     profiles: [
       profile(viewer, 'viewer', 'I look at things'),
@@ -218,6 +240,9 @@ export function fixtureEvents() {
     carolContacts,
     mutes,
     bookmarks,
+    dvm,
+    tier,
+    tierList,
   };
 }
 

@@ -54,7 +54,7 @@ describe('demo network generator', () => {
   });
 
   it('has every kind the demo needs, with at least 60 articles', () => {
-    for (const kind of [0, 1, 3, 4, 6, 7, 9735, 9802, 10000, 10002, 10003, 30023, 31234]) {
+    for (const kind of [0, 1, 3, 4, 6, 7, 9735, 9802, 10000, 10002, 10003, 17000, 30023, 31234, 31990, 37001]) {
       expect(counts[String(kind)] ?? 0, `kind ${kind}`).toBeGreaterThan(0);
     }
     expect(counts['30023']).toBeGreaterThanOrEqual(60);

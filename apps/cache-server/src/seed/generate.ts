@@ -1,5 +1,6 @@
 import type { NostrEvent } from '@tide/core/nostr';
 import { Kind } from '@tide/core/nostr';
+import { MARKETPLACE_EVENTS, marketplaceEvents } from './marketplace.ts';
 import { Prng } from './prng.ts';
 import { createSeedSigner } from './signer.ts';
 import { Timeline } from './timeline.ts';
@@ -101,7 +102,7 @@ export function* demoEventBatches(world: SeedWorld, options: GenerateOptions = {
   // Phase B: the content timeline over 30 days.
   const closing = users.filter((u) => u.index < 4 || rng.chance(0.12));
   const followers = users.filter((u) => u.index >= 4 && rng.chance(0.15));
-  const content = total - users.length * 3 - closing.length * 2 - followers.length;
+  const content = total - users.length * 3 - closing.length * 2 - followers.length - MARKETPLACE_EVENTS;
   const timeline = new Timeline(world);
   const articleEvery = Math.max(2, Math.floor(content / Math.max(70, Math.round(content * 0.0035))));
   const draftEvery = Math.max(3, Math.floor(content / Math.max(24, Math.round(content * 0.001))));
@@ -134,5 +135,7 @@ export function* demoEventBatches(world: SeedWorld, options: GenerateOptions = {
     muteTags.push(['t', 'nsfw'], ['word', 'spoiler']);
     yield* push(signAs(world, u, { kind: Kind.MuteList, created_at: t, tags: muteTags, content: '' }));
   }
+  // ... and the default account's feed handlers (NIP-89 31990) plus a creator's paid tiers (17000 / 37001).
+  for (const e of marketplaceEvents(world)) yield* push(e);
   if (batch.length > 0) yield batch;
 }
