@@ -252,7 +252,10 @@ export class CacheClient {
     const [type, subId, body] = frame;
     if (typeof subId !== 'string') return;
     const entry = this.entries.get(subId);
-    if (!entry) return;
+    if (!entry) {
+      if (type === 'NOTICE' && this.devMode) this.logger.warn('cache: NOTICE', subId, body);
+      return;
+    }
     switch (type) {
       case 'EVENT':
         if (isEventObject(body)) entry.onEvent(body);
