@@ -2,8 +2,8 @@ import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import type { Store } from '../store/open-store.ts';
 import { type CommandContext, CommandError } from './context.ts';
 
-/** What most PEOPLE/NOTIFICATIONS/DM handlers use from the command context (store and clock). */
-export type PeopleContext = Pick<CommandContext, 'store' | 'now'>;
+/** What most PEOPLE/NOTIFICATIONS/DM handlers use from the command context (store, clock, maybe the connection). */
+export type PeopleContext = Pick<CommandContext, 'store' | 'now'> & { connection?: CommandContext['connection'] };
 
 /** A command payload: a JSON object of named arguments (may be missing). */
 export type Payload = Record<string, unknown> | undefined;
@@ -40,6 +40,13 @@ export function optionalHex(payload: Payload, name: string): string | undefined 
   if (value === undefined || value === null || value === '') return undefined;
   if (!isHex64(value)) throw new CommandError(`invalid ${name}`);
   return value;
+}
+
+/**
+ * The viewer of a read command: the payload's `user_pubkey`, else the first one the connection sent (protocol §1.6).
+ */
+export function viewerOf(ctx: PeopleContext, payload: Payload): string | undefined {
+  return optionalHex(payload, 'user_pubkey') ?? ctx.connection?.userPubkey ?? undefined;
 }
 
 /** Reads a list of hex values, else throws `invalid <name>`; capped at `max` entries. */

@@ -4,12 +4,12 @@ import type { CommandContext } from './context.ts';
 import {
   currentReplaceableMany,
   intArg,
-  optionalHex,
   type Payload,
   type PeopleContext,
   requireHex,
   synthetic,
   USER_SCORE_KIND,
+  viewerOf,
 } from './people-common.ts';
 import { requireSignedEvent } from './signed-request.ts';
 
@@ -83,7 +83,7 @@ export async function getSuggestedUsers(ctx: PeopleContext): Promise<CacheEvent[
  */
 export async function userProfileScoredContent(ctx: PeopleContext, payload: Payload): Promise<CacheEvent[]> {
   const pubkey = requireHex(payload, 'pubkey');
-  const viewer = optionalHex(payload, 'user_pubkey') ?? null;
+  const viewer = viewerOf(ctx, payload) ?? null;
   const limit = intArg(payload, 'limit', 5, 100);
   const rows = await ctx.store.db
     .selectFrom('event_stats')

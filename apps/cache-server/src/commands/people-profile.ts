@@ -2,13 +2,13 @@ import type { CacheEvent } from '@tide/core/nostr';
 import type { Store } from '../store/open-store.ts';
 import {
   currentReplaceable,
-  optionalHex,
   type Payload,
   type PeopleContext,
   requireHex,
   synthetic,
   VERIFIED_NAMES_KIND,
   verifiedNames,
+  viewerOf,
 } from './people-common.ts';
 import { filteringReason } from './people-moderation.ts';
 
@@ -53,7 +53,7 @@ async function isHardBlocked(store: Store, pubkey: string): Promise<boolean> {
 /** user_profile {pubkey, user_pubkey}: kind 0, 10000105 stats, verified names, 10000131 when the viewer hides them. */
 export async function userProfile(ctx: PeopleContext, payload: Payload): Promise<CacheEvent[]> {
   const pubkey = requireHex(payload, 'pubkey');
-  const viewer = optionalHex(payload, 'user_pubkey');
+  const viewer = viewerOf(ctx, payload);
   if (await isHardBlocked(ctx.store, pubkey)) return [];
   const [metadata, stats, names] = await Promise.all([
     currentReplaceable(ctx.store, pubkey, 0),

@@ -8,6 +8,7 @@ import {
   NOW,
   putEvent,
   putFollow,
+  putListItem,
   putProfile,
   putStats,
   sign,
@@ -136,5 +137,16 @@ describeDialects('people commands on the wire', (getStore) => {
       3000,
     );
     stop();
+  });
+  it('user_profile falls back to the user_pubkey the connection sent first (protocol §1.6)', async () => {
+    await putListItem(getStore(), bob.pk, 10000, '', 'p', alice.pk);
+    const fresh = new CacheClient({ url: server.url, WebSocket: WebSocket as never });
+    try {
+      await fresh.request('user_infos', { pubkeys: [bob.pk], user_pubkey: bob.pk });
+      const out = await fresh.request('user_profile', { pubkey: alice.pk });
+      expect(out.find((e) => e.kind === 10000131)?.content).toBe(JSON.stringify({ action: 'block', pubkey: alice.pk }));
+    } finally {
+      fresh.disconnect();
+    }
   });
 });
