@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     webRoot: config.webRoot,
     mediaRoot,
     blobRoot: join(config.dataDir, 'blobs'),
+    publicUrl: config.publicUrl,
     upstream: config.upstream,
     logger,
   });

@@ -43,6 +43,8 @@ export interface StartServerOptions extends OpenStoreOptions {
   webRoot?: string;
   /** Directory of seeded media files, served at `/media/...`. */
   mediaRoot?: string;
+  /** Public origin used in blob URLs of the legacy upload commands (default: the HTTP address). */
+  publicUrl?: string;
   /** Directory of uploaded blobs: turns on the Blossom endpoints (PUT /upload, GET /<sha256>, ...). */
   blobRoot?: string;
   /** Relays to follow and ingest from. */
@@ -157,6 +159,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   logger.info({ host, port: address.port }, 'cache server listening');
+  if (blobs) core.uploads = { blobs, origin: options.publicUrl ?? `http://${host}:${address.port}` };
 
   const upstreams = (options.upstream ?? []).map(
     (url) =>

@@ -6,6 +6,7 @@ import { generateSecretKey, getPublicKey, signEvent } from '@tide/core/nostr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOB_WRONG_TYPE } from '../src/http/blossom.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
+import { RawSocket } from './raw-socket.ts';
 
 const sk = generateSecretKey();
 const other = generateSecretKey();
@@ -117,5 +118,140 @@ describe('Blossom endpoints', () => {
     });
     expect(owner.status).toBe(200);
     expect((await fetch(`${server.httpUrl}/${SHA}.png`)).status).toBe(404);
+  });
+});
+
+describe('legacy chunked upload commands (upload_chunk / upload_complete)', () => {
+  let server: RunningServer;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'tide-blobs-'));
+    server = await startServer({ sqlitePath: ':memory:', blobRoot: dir });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const uploadEvent = (content: Record<string, unknown>, key = sk) =>
+    signEvent(
+      { kind: 10000135, content: JSON.stringify(content), tags: [['p', getPublicKey(key)]], created_at: now() },
+      key,
+    );
+  const dataUrl = (bytes: Buffer, type = 'image/png') => `data:${type};base64,${bytes.toString('base64')}`;
+
+  it('assembles chunks at their offsets and answers the blob URL', async () => {
+    const s = await RawSocket.open(server.url);
+    const id = 'a1b2c3d4-0000-4000-8000-000000000001';
+    const [first, second] = [PNG.subarray(0, 10), PNG.subarray(10)];
+    s.send([
+      'REQ',
+      'up_1',
+      {
+        cache: [
+          'upload_chunk',
+          {
+            event_from_user: uploadEvent({ file_length: PNG.length, upload_id: id, offset: 10, data: dataUrl(second) }),
+          },
+        ],
+      },
+    ]);
+    expect((await s.untilEose('up_1')).map((f) => f.message[0])).toEqual(['EOSE']);
+    s.send([
+      'REQ',
+      'up_0',
+      {
+        cache: [
+          'upload_chunk',
+          { event_from_user: uploadEvent({ file_length: PNG.length, upload_id: id, offset: 0, data: dataUrl(first) }) },
+        ],
+      },
+    ]);
+    await s.untilEose('up_0');
+    s.send([
+      'REQ',
+      'done',
+      {
+        cache: [
+          'upload_complete',
+          { event_from_user: uploadEvent({ upload_id: id, file_length: PNG.length, sha256: SHA }) },
+        ],
+      },
+    ]);
+    const frames = await s.untilEose('done');
+    const answer = frames[0].message[2] as { kind: number; content: string };
+    expect(answer).toEqual({ kind: 10000121, content: `${server.httpUrl}/${SHA}.png` });
+    const blob = await fetch(answer.content);
+    expect(Buffer.from(await blob.arrayBuffer()).equals(PNG)).toBe(true);
+    await s.close();
+  });
+
+  it('answers NOTICE for forged events, wrong hashes, other file types and unknown uploads', async () => {
+    const s = await RawSocket.open(server.url);
+    const id = 'a1b2c3d4-0000-4000-8000-000000000002';
+    const forged = {
+      ...uploadEvent({ file_length: 3, upload_id: id, offset: 0, data: dataUrl(Buffer.from('abc')) }),
+      content: '{}',
+    };
+    s.send(['REQ', 'f', { cache: ['upload_chunk', { event_from_user: forged }] }]);
+    expect((await s.untilEose('f'))[0].message).toEqual(['NOTICE', 'f', 'invalid event_from_user']);
+    s.send([
+      'REQ',
+      't',
+      {
+        cache: [
+          'upload_chunk',
+          {
+            event_from_user: uploadEvent({
+              file_length: 3,
+              upload_id: id,
+              offset: 0,
+              data: dataUrl(Buffer.from('abc'), 'text/html'),
+            }),
+          },
+        ],
+      },
+    ]);
+    expect((await s.untilEose('t'))[0].message[2]).toBe(BLOB_WRONG_TYPE);
+    s.send([
+      'REQ',
+      'c',
+      {
+        cache: [
+          'upload_chunk',
+          {
+            event_from_user: uploadEvent({
+              file_length: 3,
+              upload_id: id,
+              offset: 0,
+              data: dataUrl(Buffer.from('abc')),
+            }),
+          },
+        ],
+      },
+    ]);
+    await s.untilEose('c');
+    s.send([
+      'REQ',
+      'h',
+      {
+        cache: [
+          'upload_complete',
+          { event_from_user: uploadEvent({ upload_id: id, file_length: 3, sha256: 'b'.repeat(64) }) },
+        ],
+      },
+    ]);
+    expect((await s.untilEose('h'))[0].message[2]).toBe('sha256 does not match');
+    s.send([
+      'REQ',
+      'u',
+      {
+        cache: [
+          'upload_complete',
+          { event_from_user: uploadEvent({ upload_id: 'never-started-1', file_length: 3, sha256: SHA }) },
+        ],
+      },
+    ]);
+    expect((await s.untilEose('u'))[0].message[2]).toBe('unknown upload_id');
+    await s.close();
   });
 });

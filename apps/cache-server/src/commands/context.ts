@@ -1,5 +1,6 @@
 import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import type { Logger } from 'pino';
+import type { BlobStore } from '../http/blob-store.ts';
 import type { Store } from '../store/index.ts';
 
 /** A command's named arguments, as the client sent them (a JSON object). */
@@ -72,6 +73,8 @@ export interface CommandContext {
   notifier: ChangeNotifierLike;
   /** Ingests events through the shared pipeline (stores, indexes, pushes them live to relay subscribers). */
   ingest(events: readonly unknown[], source: IngestSource): Promise<IngestResult[]>;
+  /** The upload store and the public origin of blob URLs, when uploads are enabled. */
+  uploads?: { blobs: BlobStore; origin: string };
   /** Sends signed events to relays; resolves with each relay's raw reply (used by broadcast_events). */
   publish(event: NostrEvent, relays: readonly string[], timeoutMs: number): Promise<Array<[string, string]>>;
 }

@@ -4,6 +4,7 @@ import { coreImportCommands } from './core-import.ts';
 import { coreNetStatsCommands } from './core-net-stats.ts';
 import { coreProtocolCommands } from './core-protocol.ts';
 import { coreRelayCommands } from './core-relays.ts';
+import { coreUploadCommands } from './core-upload.ts';
 import { peopleCommands } from './people-commands.ts';
 import { commandRegistry, registerCommands } from './registry.ts';
 
@@ -11,6 +12,7 @@ registerCommands(coreProtocolCommands);
 registerCommands(coreImportCommands);
 registerCommands(coreNetStatsCommands);
 registerCommands(coreRelayCommands);
+registerCommands(coreUploadCommands);
 registerCommands(peopleCommands);
 registerCommands(contentCommands);
 

@@ -59,6 +59,7 @@ export function apiRoute(core: ServerCore): HttpRoute {
       notifier: core.notifier,
       ingest: core.ingest,
       publish: core.publish,
+      uploads: core.uploads,
       live: () => {},
     };
     try {

@@ -68,6 +68,7 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
       notifier: core.notifier,
       ingest: core.ingest,
       publish: core.publish,
+      uploads: core.uploads,
       live: (spec) => {
         liveSpec = spec;
       },

@@ -2,6 +2,7 @@ import type { NostrEvent } from '@tide/core/nostr';
 import type { Logger } from 'pino';
 import type { IngestResult, IngestSource } from '../commands/context.ts';
 import type { CommandRegistry } from '../commands/registry.ts';
+import type { BlobStore } from '../http/blob-store.ts';
 import type { Store } from '../store/index.ts';
 import type { ChangeNotifier } from './change-notifier.ts';
 import type { ServerLimits } from './limits.ts';
@@ -17,6 +18,8 @@ export interface ServerCore {
   now(): number;
   /** Validates, stores and indexes events, then announces the accepted ones (relay subscribers, topics). */
   ingest(events: readonly unknown[], source: IngestSource): Promise<IngestResult[]>;
+  /** Upload store and public origin (set once the server listens; absent when uploads are off). */
+  uploads?: { blobs: BlobStore; origin: string };
   /** Sends an event to relays and collects each relay's raw reply. */
   publish(event: NostrEvent, relays: readonly string[], timeoutMs: number): Promise<Array<[string, string]>>;
 }
