@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hex, INVOICE_2500U, zapReceipt } from './test-fixtures.ts';
+import { hex, INVOICE_20M, INVOICE_2500U, INVOICE_9678785340P, zapReceipt } from './test-fixtures.ts';
 import { bolt11Sats, mergeTopZaps, parseZap, type TopZap } from './zap.ts';
 
 const sender = hex('a');
@@ -10,6 +10,9 @@ const kinds = (id: string) => (id === noteId ? 1 : id === hex('7') ? 7 : undefin
 describe('bolt11Sats', () => {
   it('converts the human-readable amount to sats (number × 1e8 / divisor)', () => {
     expect(bolt11Sats(INVOICE_2500U)).toBe(250_000);
+    // BOLT 11 examples (specification, MIT): 20m and 9678785340p.
+    expect(bolt11Sats(INVOICE_20M)).toBe(2_000_000);
+    expect(bolt11Sats(INVOICE_9678785340P)).toBe(967_878);
     expect(bolt11Sats('not an invoice')).toBeUndefined();
   });
 });
