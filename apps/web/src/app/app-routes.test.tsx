@@ -16,7 +16,7 @@ async function open(path: string) {
     </>,
     path,
   );
-  return screen.findByRole('heading', { level: 1 });
+  return screen.findByRole('heading', { level: 1 }, { timeout: 8000 });
 }
 
 describe('app routes', () => {

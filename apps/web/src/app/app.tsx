@@ -6,8 +6,6 @@ import { DataProvider } from '../data/data-context.tsx';
 import { AppIntlProvider } from '../i18n/intl.tsx';
 import { AppRoutes } from './app-routes.tsx';
 
-export { createAppData };
-
 /** The whole app: providers (intl, data layer with the query cache, router) around the routes. */
 export function App({ data = getAppData() }: { data?: AppData }) {
   return (

@@ -1,14 +1,62 @@
+import { useState } from 'react';
 import { Screen } from '../../app/screen.tsx';
+import type { FeedDescriptor } from '../../data/app-settings.ts';
+import { useCacheQuery } from '../../data/use-cache-query.ts';
 import { useT } from '../../i18n/intl.tsx';
+import { useSettings } from '../../state/stores.ts';
 import { SkeletonList } from '../../ui/skeleton.tsx';
+import styles from './home.module.css';
+import { HomeFeed } from './home-feed.tsx';
+import { loadHomeFeeds } from './home-feed-queries.ts';
 import { HomeSidebar } from './home-sidebar.tsx';
 
-/** Home: the selected feed's notes (loading skeletons until the feed hooks arrive) and the search sidebar. */
+/** The feed picked last in this page load (kept across navigation). */
+let selectedSpec: string | undefined;
+
+/** Home: the feed selector (feeds from `get_home_feeds`), the selected feed's notes and the search sidebar. */
 export function HomeFrame() {
   const t = useT();
+  const fallbackFeeds = useSettings((s) => s.appSettings.feeds);
+  const feeds = useCacheQuery(['home-feeds'], (client, signal) => loadHomeFeeds(client, signal), {
+    staleTime: 180_000,
+  });
+  const list: FeedDescriptor[] = feeds.data?.length ? feeds.data : fallbackFeeds.filter((f) => f.enabled);
+  const [spec, setSpec] = useState(selectedSpec);
+  const current = list.find((f) => f.spec === spec) ?? list[0];
+
+  const select = (next: string) => {
+    selectedSpec = next;
+    setSpec(next);
+    window.scrollTo({ top: 0 });
+  };
+
+  const selector = list.length ? (
+    <select
+      className={styles.selector}
+      aria-label={t('feed.selector')}
+      value={current?.spec}
+      onChange={(e) => select(e.currentTarget.value)}
+      data-testid="feed-selector"
+    >
+      {list.map((f) => (
+        <option key={f.spec} value={f.spec} title={f.description}>
+          {f.name}
+        </option>
+      ))}
+    </select>
+  ) : null;
+
   return (
-    <Screen heading={t('home.heading')} sidebar={<HomeSidebar />} sidebarLabel={t('layout.sidebar')}>
-      <SkeletonList label={t('home.loading')} />
+    <Screen heading={t('home.heading')} actions={selector} sidebar={<HomeSidebar />} sidebarLabel={t('layout.sidebar')}>
+      {current ? (
+        <HomeFeed key={current.spec} spec={current.spec} />
+      ) : feeds.status === 'error' ? (
+        <p className={styles.message} role="alert">
+          {t('feed.loadFailed')}
+        </p>
+      ) : (
+        <SkeletonList label={t('home.loading')} />
+      )}
     </Screen>
   );
 }

@@ -4,6 +4,7 @@ import { Panel } from '../../app/screen.tsx';
 import { useT } from '../../i18n/intl.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { TrendingNotes } from './trending-notes.tsx';
 
 /** The home sidebar: search (empty term refused with the spec's message) and the trending block. */
 export function HomeSidebar() {
@@ -38,7 +39,7 @@ export function HomeSidebar() {
         </form>
       </search>
       <Panel title={t('home.trending')}>
-        <SidebarSkeleton />
+        <TrendingNotes />
       </Panel>
     </>
   );

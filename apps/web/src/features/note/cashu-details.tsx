@@ -1,5 +1,5 @@
-import { humanizeNumber } from '@tide/core/format';
 import { decodeCashuTokenV3 } from '@tide/core/ecash';
+import { humanizeNumber } from '@tide/core/format';
 import { useT } from '../../i18n/intl.tsx';
 
 /** Amount and mint of a V3 cashu token; other tokens show only that they are cashu. */

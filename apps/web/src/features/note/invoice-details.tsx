@@ -16,7 +16,9 @@ export function InvoiceDetails({ invoice, now = Date.now() / 1000 }: { invoice: 
   return (
     <span data-testid="invoice-details">
       <span data-testid="invoice-amount">
-        {sats === null ? t('note.invoiceAnyAmount') : t('note.invoiceAmount', { sats: humanizeNumber(Math.floor(sats)) })}
+        {sats === null
+          ? t('note.invoiceAnyAmount')
+          : t('note.invoiceAmount', { sats: humanizeNumber(Math.floor(sats)) })}
       </span>
       {decoded.description ? <span> · {decoded.description}</span> : null}
       <span data-testid="invoice-expiry">

@@ -21,8 +21,9 @@ export function UserName({ user, verifiedName }: { user: User; verifiedName?: st
         {userName(user)}
       </Link>
       {verified ? (
-        <span className={styles.badge} title={user.nip05} aria-label={t('note.verified', { nip05: user.nip05 })}>
-          ✓
+        <span className={styles.badge} title={t('note.verified', { nip05: user.nip05 })} data-testid="nip05-badge">
+          <span aria-hidden="true">✓</span>
+          <span className={styles.srOnly}>{t('note.verified', { nip05: user.nip05 })}</span>
         </span>
       ) : null}
       {verified ? <span className={styles.nip05}>{user.nip05}</span> : null}

@@ -3,10 +3,10 @@ import type { Page } from '@tide/core/model';
 import type { Tag } from '@tide/core/nostr';
 import { Fragment, type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
+import styles from './note.module.css';
 import { CashuCard, EmbedPlayer, InvoiceCard, LinkCard } from './note-embeds.tsx';
 import { Gallery, NoteImage, NoteVideo } from './note-media.tsx';
 import { NostrReference } from './note-references.tsx';
-import styles from './note.module.css';
 
 /** A run of tokens to render: one token, or several images shown as a gallery. */
 export type Block = { type: 'token'; token: Token } | { type: 'gallery'; urls: string[] };

@@ -3,8 +3,8 @@ import type { Note, TopZap, User } from '@tide/core/model';
 import { useT } from '../../i18n/intl.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
 import { ZapIcon } from '../../ui/icons.tsx';
-import { requireKey } from './note-actions.ts';
 import styles from './note.module.css';
+import { requireKey } from './note-actions.ts';
 
 /** Footer of a note: replies, likes, reposts and zaps (sats) with their buttons; guests get the sign-in toasts. */
 export function NoteFooter({ note }: { note: Note }) {

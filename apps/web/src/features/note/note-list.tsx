@@ -1,8 +1,8 @@
 import type { Note as NoteModel, Page } from '@tide/core/model';
 import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import { type CacheSnapshot, WindowVirtualizer, type WindowVirtualizerHandle } from 'virtua';
-import { Note } from './note.tsx';
 import styles from './note.module.css';
+import { Note } from './note.tsx';
 
 /** Saved scroll state of a list, by key (usually route location key + list name). */
 const snapshots = new Map<string, { cache: CacheSnapshot; scrollY: number }>();
@@ -39,10 +39,10 @@ export function NoteList({ notes, page, onEndReached, restoreKey, footer }: Note
     if (last >= count - LOAD_MORE_THRESHOLD) endRef.current?.();
   };
 
+  const restoreY = useRef(saved?.scrollY);
   useLayoutEffect(() => {
-    if (saved) window.scrollTo(0, saved.scrollY);
-    // Restore once, on mount.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: mount-only restore
+    if (restoreY.current !== undefined) window.scrollTo(0, restoreY.current);
+    restoreY.current = undefined;
   }, []);
 
   useEffect(() => {

@@ -58,17 +58,11 @@ export function Gallery({ urls, page }: { urls: string[]; page?: Pick<Page, 'med
   const t = useT();
   return (
     <div className={styles.gallery} data-count={urls.length} data-testid="note-gallery">
-      {urls.map((url, i) => {
+      {[...new Set(urls)].map((url) => {
         const source = imageSource(url, page);
         if (!source) return null;
         return (
-          <a
-            key={`${url}-${i}`}
-            className={styles.galleryItem}
-            href={url}
-            target="_blank"
-            rel="noopener noreferrer nofollow"
-          >
+          <a key={url} className={styles.galleryItem} href={url} target="_blank" rel="noopener noreferrer nofollow">
             <img src={source.src} alt={t('note.image')} loading="lazy" decoding="async" width={269} height={200} />
           </a>
         );

@@ -3,11 +3,21 @@ import { buildArticle, buildNote, emptyUser, type Page } from '@tide/core/model'
 import { type DecodedNip19, naddrEncode, noteEncode } from '@tide/core/nostr';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/intl.tsx';
-import { userName } from './note-author.tsx';
 import styles from './note.module.css';
+import { userName } from './note-author.tsx';
 
 /** A NIP-19 reference inside a note: profile link, embedded note or embedded article. */
-export function NostrReference({ decoded, raw, page, depth }: { decoded: DecodedNip19; raw: string; page?: Page; depth: number }) {
+export function NostrReference({
+  decoded,
+  raw,
+  page,
+  depth,
+}: {
+  decoded: DecodedNip19;
+  raw: string;
+  page?: Page;
+  depth: number;
+}) {
   switch (decoded.type) {
     case 'npub':
       return <ProfileMention pubkey={decoded.data} page={page} />;

@@ -4,10 +4,10 @@ import { lazy, memo, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/intl.tsx';
 import { MoreIcon } from '../../ui/icons.tsx';
+import styles from './note.module.css';
 import { AuthorAvatar, NoteTime, UserName, userName } from './note-author.tsx';
 import { NoteContent } from './note-content.tsx';
 import { NoteFooter, TopZaps } from './note-footer.tsx';
-import styles from './note.module.css';
 
 const NoteMenuContent = lazy(() => import('./note-menu.tsx').then((m) => ({ default: m.NoteMenuContent })));
 const ReactionsModal = lazy(() => import('./reactions-modal.tsx').then((m) => ({ default: m.ReactionsModal })));

@@ -7,8 +7,8 @@ import { useT } from '../../i18n/intl.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
-import { userName } from './note-author.tsx';
 import styles from './note.module.css';
+import { userName } from './note-author.tsx';
 
 /** The reactions modal's tabs. */
 export type ReactionTab = 'likes' | 'zaps' | 'reposts' | 'quotes';
@@ -27,7 +27,15 @@ function fetchTab(tab: ReactionTab, id: string) {
 }
 
 /** Who reacted to a note: tabs Likes, Zaps, Reposts, Quotes with their counts. */
-export function ReactionsModal({ note, open, onOpenChange }: { note: Note; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ReactionsModal({
+  note,
+  open,
+  onOpenChange,
+}: {
+  note: Note;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const t = useT();
   const [tab, setTab] = useState<ReactionTab>('likes');
   const { stats } = note;

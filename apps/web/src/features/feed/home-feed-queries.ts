@@ -1,0 +1,45 @@
+import { type CommandClient, fetchDefaultFeeds, fetchMegaFeed } from '@tide/core/cache';
+import type { NewerCursor, OlderCursor } from '@tide/core/model';
+import { type FeedDescriptor, parseFeedDescriptors } from '../../data/app-settings.ts';
+import { FUTURE_BATCH } from '../../data/use-future-notes.ts';
+import { PAGE_SIZE } from '../../data/use-paged-query.ts';
+
+/** `get_home_feeds` as feed descriptors (guests get the default account's feeds), enabled ones only. */
+export async function loadHomeFeeds(client: CommandClient, signal?: AbortSignal): Promise<FeedDescriptor[]> {
+  return parseFeedDescriptors(await fetchDefaultFeeds(client, 'home', { signal })).filter((f) => f.enabled);
+}
+
+/** One page (20) of a home feed: the first without a cursor, then `until` + `offset`. */
+export function fetchHomePage(
+  client: CommandClient,
+  spec: string,
+  cursor: OlderCursor | undefined,
+  userPubkey: string | null,
+  signal?: AbortSignal,
+) {
+  return fetchMegaFeed(
+    client,
+    {
+      spec,
+      limit: PAGE_SIZE,
+      ...(cursor ? { until: cursor.until, offset: cursor.offset } : {}),
+      ...(userPubkey ? { user_pubkey: userPubkey } : {}),
+    },
+    { signal, purpose: 'home_feed' },
+  );
+}
+
+/** Future notes of a home feed: newer than `cursor.since` (skipping `offset` ties), up to 100. */
+export function fetchHomeFuture(client: CommandClient, spec: string, cursor: NewerCursor, userPubkey: string | null) {
+  return fetchMegaFeed(
+    client,
+    {
+      spec,
+      limit: FUTURE_BATCH,
+      since: cursor.since,
+      offset: cursor.offset,
+      ...(userPubkey ? { user_pubkey: userPubkey } : {}),
+    },
+    { purpose: 'home_future' },
+  );
+}
