@@ -93,3 +93,29 @@ export function parseMediaStats(event: CacheEvent, logger?: Logger): MediaStats 
   const c = parseObject(event.content, logger, 'media stats');
   return { video: num(c.video), image: num(c.image), other: num(c.other) };
 }
+
+/** Media sizes: original, small, medium, large. */
+export type MediaSize = 'o' | 's' | 'm' | 'l';
+
+/**
+ * The variant URL for `size` and the animated flag (protocol §6.3), falling back to the original size; `undefined`
+ * when the cache sent no variant for this URL.
+ */
+export function pickMediaVariant(
+  variants: Record<string, MediaVariant[]>,
+  url: string,
+  size: MediaSize,
+  animated = true,
+): string | undefined {
+  const list = variants[url];
+  if (!list?.length) return undefined;
+  const a = animated ? 1 : 0;
+  const exact = list.find((v) => v.s === size && v.a === a) ?? list.find((v) => v.s === size);
+  return (exact ?? list.find((v) => v.s === 'o') ?? list[0]).media_url || undefined;
+}
+
+/** The media-cache proxy URL: `<server>/media-cache?s=<size>&a=<0|1>&u=<encoded url>` (size o and animated 1 by default). */
+export function mediaCacheUrl(server: string, url: string, size: MediaSize = 'o', animated = true): string {
+  const base = server.replace(/\/+$/, '');
+  return `${base}/media-cache?s=${size}&a=${animated ? 1 : 0}&u=${encodeURIComponent(url)}`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseLinkPreviews, parseMediaInfo, parseMediaStats } from './media.ts';
+import { mediaCacheUrl, parseLinkPreviews, parseMediaInfo, parseMediaStats, pickMediaVariant } from './media.ts';
 import {
   parseCohortInfo,
   parseDmContacts,
@@ -142,5 +142,31 @@ describe('media parsers', () => {
       image: 2,
       other: 3,
     });
+  });
+});
+
+describe('media URLs', () => {
+  const variants = {
+    'https://m/a.gif': [
+      { s: 'o', a: 1, w: 0, h: 0, mt: 'image/gif', media_url: 'https://c/o-anim' },
+      { s: 'm', a: 1, w: 0, h: 0, mt: 'image/gif', media_url: 'https://c/m-anim' },
+      { s: 'm', a: 0, w: 0, h: 0, mt: 'image/jpeg', media_url: 'https://c/m-still' },
+    ],
+  };
+
+  it('picks the variant by size and animated flag, falling back to the original', () => {
+    expect(pickMediaVariant(variants, 'https://m/a.gif', 'm')).toBe('https://c/m-anim');
+    expect(pickMediaVariant(variants, 'https://m/a.gif', 'm', false)).toBe('https://c/m-still');
+    expect(pickMediaVariant(variants, 'https://m/a.gif', 'l')).toBe('https://c/o-anim');
+    expect(pickMediaVariant(variants, 'https://m/other.png', 'm')).toBeUndefined();
+  });
+
+  it('builds media-cache proxy URLs', () => {
+    expect(mediaCacheUrl('https://media.example/', 'https://x.example/a b.png')).toBe(
+      'https://media.example/media-cache?s=o&a=1&u=https%3A%2F%2Fx.example%2Fa%20b.png',
+    );
+    expect(mediaCacheUrl('https://media.example', 'u', 's', false)).toBe(
+      'https://media.example/media-cache?s=s&a=0&u=u',
+    );
   });
 });
