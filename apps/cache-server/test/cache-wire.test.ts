@@ -269,3 +269,17 @@ describe('malformed frames on /v1', () => {
     await server.close();
   });
 });
+
+describe('net_stats sharing', () => {
+  it('reads the counters once per window however many subscribers ask', async () => {
+    const { sharedNetStats, NET_STATS_SHARE_MS } = await import('../src/commands/core-net-stats.ts');
+    const server = await startServer({ sqlitePath: ':memory:' });
+    const first = sharedNetStats(server.store);
+    expect(sharedNetStats(server.store)).toBe(first);
+    await server.store.write((trx) => trx.insertInto('net_stats').values({ key: 'any', value: 7 }).execute());
+    await new Promise((r) => setTimeout(r, NET_STATS_SHARE_MS + 20));
+    const fresh = await sharedNetStats(server.store);
+    expect(JSON.parse(String(fresh.content)).any).toBe(7);
+    await server.close();
+  });
+});

@@ -8,6 +8,21 @@ export const NET_STATS_KEYS = ['users', 'pubkeys', 'pubnotes', 'reactions', 'rep
 /** How often net_stats is recomputed for a live subscriber (the reference pushes up to 5×/s). */
 export const NET_STATS_PERIOD_MS = 1000;
 
+/** How long one read of the counters is shared by every net_stats subscriber of a store. */
+export const NET_STATS_SHARE_MS = 500;
+
+const shared = new WeakMap<Store, { at: number; value: Promise<CacheEvent> }>();
+
+/** The counters, read at most once per NET_STATS_SHARE_MS per store however many sockets subscribe. */
+export function sharedNetStats(store: Store): Promise<CacheEvent> {
+  const hit = shared.get(store);
+  if (hit && Date.now() - hit.at < NET_STATS_SHARE_MS) return hit.value;
+  const value = readNetStats(store);
+  shared.set(store, { at: Date.now(), value });
+  value.catch(() => shared.delete(store));
+  return value;
+}
+
 /** Reads the global counters the ingest side keeps in `net_stats` and builds the 10000101 object. */
 export async function readNetStats(store: Store): Promise<CacheEvent> {
   const rows = await store.db.selectFrom('net_stats').select(['key', 'value']).execute();
@@ -25,7 +40,7 @@ export const coreNetStatsCommands: CommandRecord = {
       everyMs: NET_STATS_PERIOD_MS,
       minIntervalMs: 200,
       initial: false,
-      produce: async () => [await readNetStats(ctx.store)],
+      produce: async () => [await sharedNetStats(ctx.store)],
     });
     return [first];
   },
