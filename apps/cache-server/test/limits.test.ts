@@ -124,3 +124,11 @@ describe('connection limits', () => {
     await server.close();
   });
 });
+
+describe('startServer failures', () => {
+  it('rejects with the listen error when the port is taken', async () => {
+    const first = await startServer({ sqlitePath: ':memory:' });
+    await expect(startServer({ sqlitePath: ':memory:', port: first.port })).rejects.toThrow(/EADDRINUSE/);
+    await first.close();
+  });
+});
