@@ -89,7 +89,10 @@ export class CacheClient {
     this.open();
   }
 
-  /** Closes the socket on purpose: no reconnect; requests in flight reject with a `closed` CacheError. */
+  /**
+   * Closes the socket on purpose: no reconnect; requests in flight reject with a `closed` CacheError. Subscriptions
+   * stay registered and are re-sent on the next connect (e.g. when the app wakes up).
+   */
   disconnect(): void {
     this.reconnect = false;
     this.clearReconnectTimer();

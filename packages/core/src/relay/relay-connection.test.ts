@@ -182,3 +182,12 @@ describe('RelayConnection failures to connect', () => {
     relay = await startTestRelay();
   });
 });
+
+describe('RelayConnection with an address the socket refuses', () => {
+  it('rejects and can try again', async () => {
+    const c = new RelayConnection('not a url', { WebSocket });
+    await expect(c.connect()).rejects.toThrow();
+    await expect(c.connect()).rejects.toThrow();
+    expect(c.connected).toBe(false);
+  });
+});

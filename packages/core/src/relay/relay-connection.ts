@@ -87,8 +87,13 @@ export class RelayConnection {
     if (this.connected) return Promise.resolve();
     if (this.connecting) return this.connecting;
     this.closedByUs = false;
+    let socket: WebSocketLike;
+    try {
+      socket = new this.WebSocketCtor(this.url);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
     this.connecting = new Promise<void>((resolve, reject) => {
-      const socket = new this.WebSocketCtor(this.url);
       this.socket = socket;
       const timer = setTimeout(() => {
         fail(RelayError.ConnectionTimedOut);
