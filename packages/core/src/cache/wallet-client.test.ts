@@ -27,6 +27,16 @@ describe('WalletClient', () => {
     expect(server.connections).toHaveLength(0);
   });
 
+  it('gives up opening after the timeout and stays closed', async () => {
+    const url = server.url;
+    await server.close();
+    const unreachable = new WalletClient({ url, WebSocket, timing: { reconnectMs: 10 } });
+    const error = (await unreachable.open(100).catch((e: CacheError) => e)) as CacheError;
+    expect(error.code).toBe('timeout');
+    expect(unreachable.isOpen).toBe(false);
+    server = await startTestCacheServer();
+  });
+
   it('talks the same envelope without compression once open', async () => {
     server.setHandler((conn, command, payload, subId) => {
       expect(command).toBe('membership_name_available');

@@ -3,6 +3,9 @@ import { CacheClient } from './cache-client.ts';
 import { CacheError } from './cache-errors.ts';
 import type { CacheClientOptions, PayloadSource, RequestOptions, SubscribeOptions } from './cache-options.ts';
 
+/** How long `open()` waits for the wallet socket by default. */
+export const DEFAULT_WALLET_OPEN_TIMEOUT_MS = 10_000;
+
 /** Options of a {@link WalletClient}: those of the cache client, without compression (never negotiated). */
 export type WalletClientOptions = Omit<CacheClientOptions, 'noBinary'>;
 
@@ -23,14 +26,20 @@ export class WalletClient {
     return this.opened;
   }
 
-  /** Opens the socket and resolves once it is connected. */
-  open(): Promise<void> {
+  /** Opens the socket and resolves once it is connected; rejects (code `timeout`) and closes after `timeoutMs`. */
+  open(timeoutMs = DEFAULT_WALLET_OPEN_TIMEOUT_MS): Promise<void> {
     this.opened = true;
     this.inner.connect();
     if (this.inner.status === 'connected') return Promise.resolve();
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        off();
+        this.close();
+        reject(new CacheError('timeout', 'wallet socket did not open', 'open'));
+      }, timeoutMs);
       const off = this.inner.onStatus((status) => {
         if (status !== 'connected') return;
+        clearTimeout(timer);
         off();
         resolve();
       });
