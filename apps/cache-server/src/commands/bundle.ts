@@ -191,7 +191,9 @@ export async function enrichPosts(
   );
   const kept = sorted.filter((p) => {
     const e = loaded.get(p.id);
-    return e !== undefined && !muted.has(e.pubkey);
+    if (e === undefined || muted.has(e.pubkey)) return false;
+    // a repost of a muted author's note is hidden too (semantics §2.2)
+    return e.kind !== 6 || !e.tags.some((t) => t[0] === 'p' && muted.has(t[1]));
   });
   const top = kept.map((p) => loaded.get(p.id)!);
 

@@ -35,6 +35,7 @@ describeDialects('content feeds over the wire', (getStore) => {
     expect(range).toMatchObject({ since: NOW - 10 * 3600, until: NOW - 2 * 3600, order_by: 'created_at' });
     expect(range.elements).not.toContain(f.r1.id);
     expect(range.elements).not.toContain(f.n5.id);
+    expect(range.elements).not.toContain(f.repostOfMuted.id); // reposts a muted author
     const stats = contentsOf<{ event_id: string; likes: number; zaps: number; satszapped: number }>(out, 10000100);
     expect(stats.find((s) => s.event_id === f.n1.id)).toMatchObject({ likes: 1, zaps: 2, satszapped: 2600 });
     const actions = contentsOf<{ event_id: string; liked: boolean }>(out, 10000115);

@@ -7,6 +7,7 @@ import {
   defaultAccount,
   hexArg,
   loadAddress,
+  mutedBy,
   optHexArg,
   pagingArgs,
   strArg,
@@ -36,17 +37,18 @@ export async function feed(ctx: CommandContext, p: CommandPayload): Promise<Cach
   const includeReplies = boolArg(p, 'include_replies', false);
   const paging = pagingArgs(p, ctx.now(), 20, 1000);
   const viewer = viewerOf(ctx, p);
+  const muted = await mutedBy(ctx.store, viewer);
   let posts: Awaited<ReturnType<typeof queryPosts>>;
   if (notes === 'follows') {
     posts = await queryPosts(
       ctx.store,
-      { followedBy: pubkey, isReply: includeReplies ? undefined : 0, kinds: kindsArg(p, [1, 6]) },
+      { followedBy: pubkey, isReply: includeReplies ? undefined : 0, kinds: kindsArg(p, [1, 6]), muted },
       paging,
     );
   } else if (notes === 'authored') {
     posts = await queryPosts(
       ctx.store,
-      { author: pubkey, isReply: includeReplies ? undefined : 0, kinds: kindsArg(p, [1, 6]) },
+      { author: pubkey, isReply: includeReplies ? undefined : 0, kinds: kindsArg(p, [1, 6]), muted },
       paging,
     );
   } else if (notes === 'replies') {

@@ -16,6 +16,8 @@ export interface PostQuery {
   kinds?: readonly number[];
   /** Only notes with media. */
   media?: boolean;
+  /** Leave out these authors and reposts of their notes (the viewer's mutes). */
+  muted?: ReadonlySet<string>;
 }
 
 /**
@@ -42,6 +44,23 @@ export async function queryPosts(store: Store, q: PostQuery, paging: Paging): Pr
   if (q.isReply !== undefined) query = query.where('is_reply', '=', q.isReply);
   if (q.kinds && q.kinds.length > 0) query = query.where('kind', 'in', [...q.kinds]);
   if (q.media) query = query.where('has_media', '=', 1);
+  if (q.muted && q.muted.size > 0) {
+    const muted = [...q.muted];
+    query = query
+      .where('pubkey', 'not in', muted)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('event_tags as t')
+              .select('t.event_id')
+              .whereRef('t.event_id', '=', 'pubkey_events.event_id')
+              .where('t.kind', '=', 6)
+              .where('t.name', '=', 'p')
+              .where('t.value', 'in', muted),
+          ),
+        ),
+      );
+  }
   const rows = await query
     .orderBy('created_at', 'desc')
     .orderBy('event_id', 'desc')

@@ -112,6 +112,16 @@ export function fixtureEvents() {
     ],
     JSON.stringify(n1),
   );
+  const repostOfMuted = sign(
+    bob,
+    6,
+    NOW - 30 * 60,
+    [
+      ['e', n5.id],
+      ['p', dave.pubkey],
+    ],
+    JSON.stringify(n5),
+  );
   const quote = sign(
     dave,
     1,
@@ -229,6 +239,7 @@ export function fixtureEvents() {
     r2,
     like,
     repost,
+    repostOfMuted,
     quote,
     zap1,
     zap2,

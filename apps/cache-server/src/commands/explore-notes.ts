@@ -39,7 +39,7 @@ export async function exploreFeed(
     tf.field === 'created_at'
       ? await queryPosts(
           ctx.store,
-          { authors, isReply: 0, kinds: [1] },
+          { authors, isReply: 0, kinds: [1], muted: exclude },
           { ...paging, since: Math.max(paging.since, createdAfter) },
         )
       : await exploreNotes(ctx.store, {
