@@ -25,6 +25,17 @@ const slow: CommandRecord = {
     await new Promise((r) => setTimeout(r, 200));
     return [];
   },
+  test_slow_live: async (ctx) => {
+    await new Promise((r) => setTimeout(r, 100));
+    ctx.live({
+      everyMs: 20,
+      minIntervalMs: 20,
+      initial: false,
+      onlyOnChange: false,
+      produce: async () => [{ kind: 20000009 }],
+    });
+    return [];
+  },
   test_live_forever: async (ctx) => {
     ctx.live({ initial: false, produce: async () => [] });
     return [];
@@ -48,6 +59,21 @@ describe('connection limits', () => {
     s.send(['CLOSE', 'l1']);
     s.send(['REQ', 's3', { cache: ['test_slow'] }]);
     expect((await s.untilEose('s3')).map((f) => f.message[0])).toEqual(['EOSE']);
+    await s.close();
+    await server.close();
+  });
+
+  it('does not start a live subscription that was CLOSEd while its request was running', async () => {
+    const server = await startServer({ sqlitePath: ':memory:', commands: slow });
+    const s = await RawSocket.open(server.url);
+    s.send(['REQ', 'sl', { cache: ['test_slow_live'] }]);
+    s.send(['CLOSE', 'sl']);
+    await s.untilEose('sl');
+    await new Promise((r) => setTimeout(r, 150));
+    expect(s.framesOf('sl').filter((f) => f.message[0] === 'EVENT')).toEqual([]);
+    s.send(['REQ', 'sl2', { cache: ['test_slow_live'] }]);
+    await s.untilEose('sl2');
+    await s.waitFor((f) => f.message[0] === 'EVENT' && f.message[1] === 'sl2');
     await s.close();
     await server.close();
   });

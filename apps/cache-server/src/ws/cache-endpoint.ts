@@ -28,6 +28,8 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
   const conn = new Connection(socket, core.limits, core.logger);
   const state: ConnectionState = { id: conn.id, userPubkey: null, protocol: {} };
   const inFlight = new Set<string>();
+  /** Sub-ids CLOSEd while their request was still running: they must not turn into live subscriptions. */
+  const closedEarly = new Set<string>();
   core.logger.debug({ conn: conn.id }, 'cache connection opened');
   socket.once('close', (code) => core.logger.debug({ conn: conn.id, code }, 'cache connection closed'));
 
@@ -85,6 +87,7 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
       }
       if (!conn.isOpen) return;
       await sendResults(conn, subId, events, zlibBefore && usesZlib(state.protocol));
+      if (closedEarly.has(subId)) return;
       if (!handler && isFirehoseFilter(filter) && conn.isOpen) {
         const idsOnly = filter.idsonly === true;
         const stop = core.notifier.onEvent((event) => {
@@ -110,6 +113,7 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
       }
     } finally {
       inFlight.delete(subId);
+      closedEarly.delete(subId);
     }
   };
 
@@ -136,6 +140,7 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
     }
     if (type === 'CLOSE') {
       conn.removeSubscription(subId);
+      if (inFlight.has(subId)) closedEarly.add(subId);
       return;
     }
     if (type !== 'REQ') {
