@@ -29,7 +29,10 @@ export function fetchHomePage(
   );
 }
 
-/** Future notes of a home feed: newer than `cursor.since` (skipping `offset` ties), up to 100. */
+/**
+ * Future notes of a home feed: the newest 100 at or after `cursor.since`. No offset: the service skips `offset` items
+ * from the newest end, so the boundary ties come back and the page assembler drops them as already loaded.
+ */
 export function fetchHomeFuture(client: CommandClient, spec: string, cursor: NewerCursor, userPubkey: string | null) {
   return fetchMegaFeed(
     client,
@@ -37,7 +40,6 @@ export function fetchHomeFuture(client: CommandClient, spec: string, cursor: New
       spec,
       limit: FUTURE_BATCH,
       since: cursor.since,
-      offset: cursor.offset,
       ...(userPubkey ? { user_pubkey: userPubkey } : {}),
     },
     { purpose: 'home_future' },
