@@ -2,6 +2,7 @@
 export * from './article.ts';
 export * from './assemble-page.ts';
 export * from './bech32.ts';
+export * from './feeds.ts';
 export * from './json.ts';
 export * from './logger.ts';
 export * from './media.ts';

@@ -1,5 +1,5 @@
-import type { Page } from '../../model/index.ts';
-import { emptyPage } from '../../model/index.ts';
+import type { FeedDescriptor, Page } from '../../model/index.ts';
+import { emptyPage, parseFeedDescriptors } from '../../model/index.ts';
 import type { CacheEvent, NostrEvent } from '../../nostr/index.ts';
 import { CacheKind } from '../../nostr/index.ts';
 import type { RequestOptions } from '../cache-options.ts';
@@ -201,11 +201,9 @@ export async function fetchDefaultFeeds(
   client: CommandClient,
   which: 'home' | 'reads',
   options?: RequestOptions,
-): Promise<unknown[]> {
-  const content = contentOf(
-    await requestEvents(client, which === 'home' ? 'get_home_feeds' : 'get_reads_feeds', undefined, options),
-  );
-  return Array.isArray(content) ? content : [];
+): Promise<FeedDescriptor[]> {
+  const command = which === 'home' ? 'get_home_feeds' : 'get_reads_feeds';
+  return parseFeedDescriptors(contentOf(await requestEvents(client, command, undefined, options)));
 }
 
 /** `get_reads_topics`: topic names. */
