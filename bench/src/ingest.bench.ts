@@ -14,6 +14,8 @@ import { type OpenStoreOptions, openStore } from '../../apps/cache-server/src/st
 const COUNT = Number(process.env.INGEST_BENCH_EVENTS ?? 8_000);
 const USERS = 300;
 const BATCH = 500;
+/** Events per ingestEvents call (an upstream or seed delivery; written BATCH per transaction). */
+const CALL = 2_000;
 const TARGET = 2_000;
 
 function key(i: number): string {
@@ -162,8 +164,8 @@ async function run(label: string, options: OpenStoreOptions, events: NostrEvent[
     const cpu0 = process.cpuUsage();
     const start = performance.now();
     let stored = 0;
-    for (let i = 0; i < input.length; i += BATCH) {
-      const results = await ingestEvents(store, input.slice(i, i + BATCH), { source: 'upstream' });
+    for (let i = 0; i < input.length; i += CALL) {
+      const results = await ingestEvents(store, input.slice(i, i + CALL), { source: 'upstream', batchSize: BATCH });
       stored += results.filter((r) => r.stored).length;
     }
     const wall = (performance.now() - start) / 1000;
@@ -171,7 +173,9 @@ async function run(label: string, options: OpenStoreOptions, events: NostrEvent[
     if (stored < events.length * 0.95) throw new Error(`${label}: only ${stored}/${events.length} stored`);
     line(`ingest ${label}, wall clock`, events.length / wall, 'events/s', `>= ${TARGET}`);
     line(`ingest ${label}, per CPU second (node)`, events.length / ((cpu.user + cpu.system) / 1e6), 'events/s', '-');
-    console.log(`${label}: ${stored}/${events.length} stored in ${wall.toFixed(2)} s, batches of ${BATCH}`);
+    console.log(
+      `${label}: ${stored}/${events.length} stored in ${wall.toFixed(2)} s, calls of ${CALL}, batches of ${BATCH}`,
+    );
   } finally {
     await store.close();
   }
@@ -230,7 +234,7 @@ async function queryLatency(total: number): Promise<void> {
   const qdir = mkdtempSync(join(tmpdir(), 'tide-query-bench-'));
   const path = join(qdir, 'q.db');
   try {
-    (await openStore({ sqlitePath: path })).close();
+    await (await openStore({ sqlitePath: path })).close();
     const users = Math.max(100, Math.floor(total / 100));
     const hex = (n: number, salt: string) => createHash('sha256').update(`${salt}${n}`).digest('hex');
     const pk = Array.from({ length: users }, (_, i) => hex(i, 'u'));

@@ -1,4 +1,4 @@
-import { getEventHash, loadWasmVerifier, type NostrEvent, verifyEvents } from '@tide/core/nostr';
+import { getEventHash, loadWasmVerifier, type NostrEvent } from '@tide/core/nostr';
 import type { Store } from '../store/open-store.ts';
 import type { IngestOptions, IngestResult, KnownEvent } from './context.ts';
 import { knownOf } from './context.ts';
@@ -6,6 +6,7 @@ import { identifierOf } from './event-refs.ts';
 import { gateEvent } from './gate.ts';
 import { maybeExpireScores } from './indexers/scoring.ts';
 import { type Accepted, runBatch } from './run-batch.ts';
+import { verifyEventsParallel } from './verify-pool.ts';
 
 /** Default number of events written per transaction. */
 export const DEFAULT_BATCH_SIZE = 500;
@@ -65,21 +66,47 @@ export async function ingestEvents(
     seenIds.add(id);
     toVerify.push(i);
   }
-  // Events already stored need no signature check (common on relay and upstream paths).
+  // Chunks are pipelined: the signatures of chunk i+1 are checked (on worker threads) while chunk i is written.
+  const size = Math.max(1, opts.batchSize ?? DEFAULT_BATCH_SIZE);
+  const chunks: number[][] = [];
+  for (let k = 0; k < toVerify.length; k += size) chunks.push(toVerify.slice(k, k + size));
+  const check = (c: number) => {
+    const p = checkChunk(store, input, results, chunks[c]);
+    p.catch(() => undefined); // awaited below; this only keeps a failure from being reported as unhandled meanwhile
+    return p;
+  };
+  let next = chunks.length > 0 ? check(0) : null;
+  for (let c = 0; c < chunks.length; c++) {
+    const accepted = await (next as Promise<Accepted[]>);
+    next = c + 1 < chunks.length ? check(c + 1) : null;
+    if (accepted.length > 0) await writeBatch(store, accepted, results, opts, now);
+  }
+  await maybeExpireScores(store, now).catch(() => undefined);
+  return results;
+}
+
+/**
+ * Drops already-stored events (no signature check needed: common on relay and upstream paths), verifies the rest
+ * and returns those to store; ephemeral events are answered ok without storing.
+ */
+async function checkChunk(
+  store: Store,
+  input: readonly unknown[],
+  results: IngestResult[],
+  chunk: number[],
+): Promise<Accepted[]> {
   const stored = await storedIds(
     store,
-    toVerify.map((i) => results[i].id),
+    chunk.map((i) => results[i].id),
   );
-  const fresh = toVerify.filter((i) => {
+  const fresh = chunk.filter((i) => {
     if (!stored.has(results[i].id)) return true;
     results[i] = { id: results[i].id, ok: true, reason: 'duplicate: already have this event', stored: false };
     return false;
   });
-  toVerify.length = 0;
-  toVerify.push(...fresh);
-  const verified = await verifyEvents(toVerify.map((i) => input[i]));
+  const verified = await verifyEventsParallel(fresh.map((i) => input[i]));
   const accepted: Accepted[] = [];
-  toVerify.forEach((i, k) => {
+  fresh.forEach((i, k) => {
     const e = input[i] as NostrEvent;
     if (!verified[k]) {
       results[i].reason =
@@ -103,13 +130,7 @@ export async function ingestEvents(
     const known: KnownEvent = knownOf(event, identifier);
     accepted.push({ index: i, e: event, identifier, known });
   });
-  const size = Math.max(1, opts.batchSize ?? DEFAULT_BATCH_SIZE);
-  for (let start = 0; start < accepted.length; start += size) {
-    const batch = accepted.slice(start, start + size);
-    await writeBatch(store, batch, results, opts, now);
-  }
-  await maybeExpireScores(store, now).catch(() => undefined);
-  return results;
+  return accepted;
 }
 
 async function writeBatch(

@@ -1,0 +1,28 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { note, T0, testUser } from '../../test/fixtures/events.ts';
+import { activeVerifyWorkers, POOL_MIN_EVENTS, stopVerifyPool, verifyEventsParallel } from './verify-pool.ts';
+
+describe('verifyEventsParallel', () => {
+  afterAll(() => stopVerifyPool());
+
+  it('verifies a large batch across threads, in order, catching bad ones', async () => {
+    const u = testUser('pool-user');
+    const events = Array.from({ length: POOL_MIN_EVENTS * 3 }, (_, i) => note(u, `pool ${i}`, [], T0 + i));
+    const input: unknown[] = events.map((e) => ({ ...e }));
+    const last = events.length - 1;
+    input[5] = { ...events[5], content: 'tampered' };
+    input[last] = { ...events[last], sig: events[last].sig.replace(/^./, (c) => (c === '0' ? '1' : '0')) };
+    input[last - 1] = { kind: 1 };
+    const ok = await verifyEventsParallel(input);
+    expect(ok).toHaveLength(input.length);
+    const bad = ok.flatMap((v, i) => (v ? [] : [i]));
+    expect(bad).toEqual([5, last - 1, last]);
+    expect(activeVerifyWorkers()).toBeGreaterThan(0);
+  });
+
+  it('handles small batches on the main thread', async () => {
+    const u = testUser('pool-small');
+    const e = note(u, 'small');
+    expect(await verifyEventsParallel([e, { ...e, id: '0'.repeat(64) }])).toEqual([true, false]);
+  });
+});
