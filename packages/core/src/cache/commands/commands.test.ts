@@ -5,6 +5,7 @@ import { startTestCacheServer, type TestCacheServer } from '../cache-test-server
 import { WalletClient } from '../wallet-client.ts';
 import { broadcastEvents, fetchMegaFeed, fetchThread, importEvents } from './content.ts';
 import { fetchExploreZaps } from './explore.ts';
+import { subscribeLiveFeed } from './live.ts';
 import { fetchLeaderboard, fetchMembershipStatus, isMembershipNameAvailable } from './membership.ts';
 import { fetchDirectMessages, subscribeDmCount } from './messages.ts';
 import { fetchNotifications, subscribeNotificationCounts } from './notifications.ts';
@@ -143,6 +144,25 @@ describe('cache commands', () => {
     expect(payloads.get_notifications).toEqual({ pubkey: id('a'), type_group: 'zaps', until: 500, limit: 20 });
     await fetchNotifications(client, { pubkey: id('a'), type_group: 'all', since: 400 });
     expect(payloads.get_notifications).toEqual({ pubkey: id('a'), type_group: 'all', since: 400, limit: 100 });
+  });
+
+  it('live stream feed: payload with kind 30311, CLOSE names the command', async () => {
+    server.setHandler((conn, command, payload, subId) => {
+      payloads[command] = payload;
+      subIds[command] = subId;
+      conn.event(subId, { kind: 1311, content: 'hi' });
+    });
+    const got: unknown[] = [];
+    const stop = subscribeLiveFeed(client, { pubkey: id('a'), identifier: 'stream' }, (e) => got.push(e));
+    await waitFor(() => got.length === 1);
+    expect(payloads.live_feed).toEqual({ kind: 30311, pubkey: id('a'), identifier: 'stream' });
+    stop();
+    await waitFor(() => server.received.some((m) => m[0] === 'CLOSE'));
+    expect(server.received.find((m) => m[0] === 'CLOSE')).toEqual([
+      'CLOSE',
+      subIds.live_feed,
+      { cache: ['live_feed'] },
+    ]);
   });
 
   it('leaderboards parse their entries', async () => {
