@@ -101,6 +101,9 @@ describeDialects('direct message commands', (getStore) => {
     expect(range).toMatchObject({ since: NOW - 90, until: NOW - 80 });
     const next = await getDirectmsgs(ctx, { receiver: alice.pk, sender: bob.pk, until: range.since, offset: 1 });
     expect(next.filter((e) => e.kind === 4).map((e) => e.created_at)).toEqual([NOW - 100]);
+    // until 0 means "no bound" (clients send 0 for absent)
+    const all = await getDirectmsgs(ctx, { receiver: alice.pk, sender: bob.pk, until: 0, since: 0 });
+    expect(all.filter((e) => e.kind === 4)).toHaveLength(3);
   });
 
   it('directmsg_count goes live and produces the top-level cnt', async () => {

@@ -8,6 +8,7 @@ import {
   type PeopleContext,
   requireHex,
   synthetic,
+  untilArg,
   userInfos,
 } from './people-common.ts';
 import { hiddenPubkeys } from './people-moderation.ts';
@@ -36,7 +37,7 @@ export async function getDirectmsgContacts(ctx: PeopleContext, payload: Payload)
   const limit = intArg(payload, 'limit', 20, 300);
   const offset = intArg(payload, 'offset', 0);
   const since = intArg(payload, 'since', 0);
-  const until = intArg(payload, 'until', ctx.now());
+  const until = untilArg(ctx, payload);
 
   const [received, sent, follows] = await Promise.all([
     ctx.store.db

@@ -6,6 +6,7 @@ import {
   type Payload,
   type PeopleContext,
   requireHex,
+  untilArg,
   userInfos,
 } from './people-common.ts';
 
@@ -19,7 +20,7 @@ export async function getDirectmsgs(ctx: PeopleContext, payload: Payload): Promi
   const limit = intArg(payload, 'limit', 20, 100);
   const offset = intArg(payload, 'offset', 0);
   const since = intArg(payload, 'since', 0);
-  const until = intArg(payload, 'until', ctx.now());
+  const until = untilArg(ctx, payload);
   const rows = await ctx.store.db
     .selectFrom('direct_messages')
     .select(['event_id', 'created_at'])

@@ -13,6 +13,7 @@ import {
   type PeopleContext,
   requireHex,
   synthetic,
+  untilArg,
   userInfos,
 } from './people-common.ts';
 import { hiddenPubkeys } from './people-moderation.ts';
@@ -34,7 +35,7 @@ export async function getNotifications(ctx: PeopleContext, payload: Payload): Pr
   const limit = intArg(payload, 'limit', 20, MAX_NOTIFICATIONS);
   const offset = intArg(payload, 'offset', 0, 10_000);
   const since = intArg(payload, 'since', 0);
-  const until = intArg(payload, 'until', ctx.now());
+  const until = untilArg(ctx, payload);
   const group = payload?.type_group ?? 'all';
   if (typeof group !== 'string' || !(group in NOTIFICATION_TYPE_GROUPS)) throw new CommandError('invalid type_group');
   const types = NOTIFICATION_TYPE_GROUPS[group];

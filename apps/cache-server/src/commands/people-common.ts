@@ -67,6 +67,11 @@ export function intArg(payload: Payload, name: string, fallback: number, max = N
   return Math.min(Math.floor(value), max);
 }
 
+/** Reads `until` (Unix seconds): absent or 0 means now, as clients send 0 for "no bound". */
+export function untilArg(ctx: PeopleContext, payload: Payload): number {
+  return intArg(payload, 'until', 0) || ctx.now();
+}
+
 /** Reads an optional boolean argument with a default. */
 export function boolArg(payload: Payload, name: string, fallback: boolean): boolean {
   const value = payload?.[name];

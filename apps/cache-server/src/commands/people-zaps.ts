@@ -7,6 +7,7 @@ import {
   type PeopleContext,
   requireHex,
   synthetic,
+  untilArg,
   userInfos,
 } from './people-common.ts';
 
@@ -23,7 +24,7 @@ export async function userZapsSent(ctx: PeopleContext, payload: Payload): Promis
   const limit = intArg(payload, 'limit', 20, 1000);
   const offset = intArg(payload, 'offset', 0);
   const since = intArg(payload, 'since', 0);
-  const until = intArg(payload, 'until', ctx.now());
+  const until = untilArg(ctx, payload);
   const zaps = await ctx.store.db
     .selectFrom('zap_receipts')
     .selectAll()
