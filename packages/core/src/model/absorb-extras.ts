@@ -17,12 +17,16 @@ import {
 } from './people.ts';
 import { parseUserStats } from './user.ts';
 
-/** Merges one synthetic cache object (stats, actions, mentions, hints, media, people data…) into `page` in place. */
-export function absorbExtra(page: Page, event: CacheEvent, logger?: Logger): void {
+/**
+ * Merges one synthetic cache object (stats, actions, mentions, hints, media, people data…) into `page` in place;
+ * pubkeys that need a user (mention authors, users with stats) are added to `people`.
+ */
+export function absorbExtra(page: Page, event: CacheEvent, people: Set<string>, logger?: Logger): void {
   switch (event.kind) {
     case CacheKind.UserStats: {
       const stats = parseUserStats(event, logger);
       if (stats) {
+        people.add(stats.pubkey);
         page.userStats[stats.pubkey] = stats;
         const user = page.users[stats.pubkey];
         if (user) page.users[stats.pubkey] = { ...user, userStats: stats };
@@ -42,6 +46,7 @@ export function absorbExtra(page: Page, event: CacheEvent, logger?: Logger): voi
     case CacheKind.Mentions: {
       const mention = parseMention(event, logger);
       if (!mention) break;
+      if (mention.pubkey) people.add(mention.pubkey);
       if (mention.id) page.mentions[mention.id] = mention;
       if (isArticleKind(mention.kind)) page.mentions[articleCoordinate(mention)] = mention;
       break;

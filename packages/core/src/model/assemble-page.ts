@@ -88,7 +88,7 @@ export function assemblePage(events: readonly CacheEvent[], previous?: Page, opt
     else if (kind === Kind.Zap) receipts.push(event);
     else if (kind === Kind.EncryptedDirectMessage) messages.push(event);
     else if (kind === CacheKind.FeedRange) range = parseFeedRange(event, logger);
-    else absorbExtra(page, event, logger);
+    else absorbExtra(page, event, authors, logger);
   }
   if (page.notifications.length !== previous?.notifications.length) {
     page.notifications.sort((a, b) => b.created_at - a.created_at);
@@ -125,8 +125,6 @@ export function assemblePage(events: readonly CacheEvent[], previous?: Page, opt
     page.topZaps[zap.zappedId] = mergeTopZaps(page.topZaps[zap.zappedId] ?? [], [toTopZap(zap)]);
   }
   for (const contact of page.dmContacts) authors.add(contact.pubkey);
-  for (const mention of Object.values(page.mentions)) if (mention.pubkey) authors.add(mention.pubkey);
-  for (const pubkey of Object.keys(page.userStats)) authors.add(pubkey);
   for (const pubkey of authors) {
     const stats = page.userStats[pubkey];
     const user = page.users[pubkey];
