@@ -144,13 +144,30 @@ export async function prefetchBatch(ctx: IngestContext, events: Array<{ e: Nostr
       .execute(),
   );
   for (const r of spam) ctx.spamPubkeys.add(r.target);
-  const targets = [...new Set([...ids, ...ctx.known.keys()])];
-  const refs = await inChunks(targets, (part) =>
+  // Actions already recorded for exactly the (target, actor) pairs this batch can score.
+  const pairs = new Map<string, [string, string]>();
+  for (const { e } of events) {
+    const targets = new Set<string>();
+    const targetCoords = new Set<string>();
+    referencesOf(e, targets, targetCoords);
+    for (const c of targetCoords) {
+      const id = ctx.addresses.get(c)?.id;
+      if (id) targets.add(id);
+    }
+    const actor = e.kind === 9735 ? (parseZapReceipt(e)?.sender ?? e.pubkey) : e.pubkey;
+    for (const t of targets) pairs.set(`${t}|${actor}`, [t, actor]);
+  }
+  const refs = await inChunks([...pairs.values()], (part) =>
     ctx.trx
       .selectFrom('event_pubkey_action_refs')
       .select(['event_id', 'ref_pubkey', 'ref_kind'])
-      .where('event_id', 'in', part)
-      .where('ref_pubkey', 'in', authorList)
+      .where((eb) =>
+        eb(
+          eb.refTuple('event_id', 'ref_pubkey'),
+          'in',
+          part.map(([t, a]) => eb.tuple(t, a)),
+        ),
+      )
       .execute(),
   );
   for (const r of refs) ctx.actionKeys.add(`${r.event_id}|${r.ref_pubkey}|${r.ref_kind}`);
