@@ -3,7 +3,7 @@
 // Prints p50/p95 latency, throughput, dropped connections and the server's resident memory.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { decodeNip19 } from '@tide/core/nostr';
 import WebSocket from 'ws';
@@ -45,6 +45,27 @@ function startServerProcess(dbPath: string, seed: boolean): Promise<Started> {
     });
     child.on('exit', (code) => fail(new Error(`server exited (${code}): ${out}`)));
   });
+}
+
+/** The pid of the node process running main.ts (tsx's wrapper starts it as a child), else `pid`. */
+function serverPid(pid: number): number {
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      for (const child of children ? children.split(/\s+/).map(Number) : []) {
+        if (readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('main.ts')) return child;
+      }
+    }
+  } catch {
+    // fall through
+  }
+  return pid;
+}
+
+/** CPU time (user + system) used so far by a process, in milliseconds. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 /** Resident memory in MB of the node process running main.ts (tsx's wrapper starts it as a child). */
@@ -109,15 +130,20 @@ async function load(server: Started, label: string, requests: unknown[]): Promis
   const latencies: number[] = [];
   const deadline = Date.now() + SECONDS * 1000;
   const started = Date.now();
+  const pid = serverPid(server.child.pid as number);
+  const cpuBefore = cpuMs(pid);
   const results = await Promise.all(
     Array.from({ length: SOCKETS }, () => runClient(server.url, deadline, requests, latencies)),
   );
   const elapsed = (Date.now() - started) / 1000;
+  const cpuUsed = cpuMs(pid) - cpuBefore;
   latencies.sort((a, b) => a - b);
   print(`${label}: sockets`, SOCKETS, 'count');
   print(`${label}: requests/s`, latencies.length / elapsed, 'req/s');
   print(`${label}: p50 latency`, percentile(latencies, 50), 'ms');
   print(`${label}: p95 latency`, percentile(latencies, 95), 'ms', `target < ${TARGET_P95_MS} ms`);
+  print(`${label}: server CPU per request`, cpuUsed / Math.max(1, latencies.length), 'ms');
+  print(`${label}: load average (1 min, ${cpus().length} cores)`, loadavg()[0], '');
   print(`${label}: dropped connections`, results.filter((ok) => !ok).length, 'count', 'target 0');
   print(`${label}: server RSS`, rssMb(server.child.pid as number), 'MB');
 }
