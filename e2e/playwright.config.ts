@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
@@ -11,6 +14,15 @@ process.env.TIDE_E2E_PORT ??= execFileSync(process.execPath, [
   .trim();
 const baseURL = `http://127.0.0.1:${process.env.TIDE_E2E_PORT}`;
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+// A fresh SQLite file per run, so every run starts from the same empty caching service.
+process.env.TIDE_E2E_DB ??= join(mkdtempSync(join(tmpdir(), 'tide-e2e-')), 'e2e.db');
+
+// The caching service serves the built app and answers /v1 on the same origin, as in production.
+// TIDE_E2E_SERVER=static serves only the files (scripts/serve-web.mjs): the app then cannot reach /v1.
+const staticOnly = process.env.TIDE_E2E_SERVER === 'static';
+const serverCommand = staticOnly
+  ? 'node scripts/serve-web.mjs'
+  : `node_modules/.bin/tsx apps/cache-server/src/main.ts --host 127.0.0.1 --port ${process.env.TIDE_E2E_PORT} --web apps/web/dist --db ${process.env.TIDE_E2E_DB}`;
 
 // e2e of the built web app in Debian's Chromium; `npm run build` must have run (scripts/test-all.mjs does it).
 export default defineConfig({
@@ -19,7 +31,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // The machine is shared: generous waits, never a fixed sleep.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['json']],
   use: {
     baseURL,
@@ -38,11 +52,11 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node scripts/serve-web.mjs',
+    command: serverCommand,
     cwd: repoRoot,
-    env: { PORT: process.env.TIDE_E2E_PORT },
+    env: { PORT: process.env.TIDE_E2E_PORT, LOG_LEVEL: 'warn' },
     url: `${baseURL}/home`,
     reuseExistingServer: false,
-    timeout: 20_000,
+    timeout: 90_000,
   },
 });

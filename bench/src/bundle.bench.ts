@@ -1,7 +1,11 @@
 // Bundle bench: the JavaScript guest /home loads before the network is idle, and the whole build's JavaScript.
-// Needs `npm run build` first. Serves apps/web/dist with scripts/serve-web.mjs, drives Chromium (playwright-core).
+// Needs `npm run build` first. Drives Chromium (playwright-core) against, in order of preference:
+//   TIDE_BENCH_URL=http://127.0.0.1:8787  a running Tide (e.g. `npm start`, seeded demo network);
+//   otherwise the caching service serving apps/web/dist on a fresh SQLite file (TIDE_BENCH_SEED=1 seeds it first);
+//   TIDE_BENCH_SERVER=static  only the files (scripts/serve-web.mjs), no caching service.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -18,16 +22,28 @@ interface Sized {
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const gz = (buf: Buffer) => gzipSync(buf, { level: 9 }).length;
 
-function startServer(): Promise<{ server: ChildProcess; url: string }> {
+function serverArgs(): { mode: string; cmd: string; args: string[] } {
+  if (process.env.TIDE_BENCH_SERVER === 'static') {
+    return { mode: 'static files', cmd: process.execPath, args: ['scripts/serve-web.mjs'] };
+  }
+  const db = join(mkdtempSync(join(tmpdir(), 'tide-bench-')), 'bench.db');
+  const seed = process.env.TIDE_BENCH_SEED === '1';
+  const args = ['apps/cache-server/src/main.ts', '--port', '0', '--web', DIST, '--db', db];
+  if (seed) args.push('--seed');
+  return { mode: `caching service, ${seed ? 'seeded' : 'empty'} SQLite`, cmd: 'node_modules/.bin/tsx', args };
+}
+
+function startServer(): Promise<{ server: ChildProcess; url: string; mode: string }> {
+  const { mode, cmd, args } = serverArgs();
   return new Promise((resolve, reject) => {
-    const server = spawn(process.execPath, ['scripts/serve-web.mjs'], {
-      env: { ...process.env, PORT: '0' },
+    const server = spawn(cmd, args, {
+      env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     server.once('exit', (code) => reject(new Error(`serve-web exited with ${code}`)));
     server.stdout?.on('data', (chunk: Buffer) => {
       const match = /http:\/\/[\d.]+:\d+/.exec(chunk.toString());
-      if (match) resolve({ server, url: match[0] });
+      if (match) resolve({ server, url: match[0], mode });
     });
   });
 }
@@ -80,8 +96,11 @@ if (!existsSync(join(DIST, 'index.html'))) {
   process.exit(1);
 }
 
-const { server, url } = await startServer();
+const external = process.env.TIDE_BENCH_URL?.replace(/\/$/, '');
+const started = external ? undefined : await startServer();
+const url = external ?? started!.url;
 try {
+  console.log(`server: ${external ? `running Tide at ${external}` : started!.mode}`);
   const home = await homeScripts(url);
   const homeTotal = total(home);
   const all = buildScripts();
@@ -97,6 +116,6 @@ try {
   console.log(`build_js_raw  ${kb(allTotal.raw)}  KB`);
   console.log(`build_js_gzip  ${kb(allTotal.gzip)}  KB`);
 } finally {
-  server.removeAllListeners('exit');
-  server.kill('SIGTERM');
+  started?.server.removeAllListeners('exit');
+  started?.server.kill('SIGTERM');
 }
