@@ -29,7 +29,8 @@ export const NOT_SIGNED_MESSAGE = 'Note not signed';
 
 /**
  * Sends a signed event to every write relay; each attempt (connect + OK) is limited to the publish timeout (8 s).
- * Success on the first OK; otherwise `timeout` when no relay answered in time, else `failure`.
+ * Success on the first OK; otherwise `timeout` when some relay did not answer in time (no relay confirmed within
+ * 8 s), else `failure` (every relay refused or could not be reached).
  */
 export function publishEvent(pool: PublishTarget, event: NostrEvent, writeRelays: readonly string[]) {
   return new Promise<PublishResult>((resolve) => {
@@ -53,7 +54,7 @@ export function publishEvent(pool: PublishTarget, event: NostrEvent, writeRelays
       remaining -= 1;
       if (remaining > 0) return;
       settled = true;
-      const outcome: PublishOutcome = timeouts === relays.length ? 'timeout' : 'failure';
+      const outcome: PublishOutcome = timeouts > 0 ? 'timeout' : 'failure';
       resolve({ success: false, outcome, reasons, note: event });
     };
     for (const url of relays) {

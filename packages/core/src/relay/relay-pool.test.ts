@@ -95,6 +95,14 @@ describe('RelayPool.publish', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
   });
 
+  it('is a timeout when one relay refuses and the other never answers', async () => {
+    a.behaviour.ok = { reject: 'blocked: spam' };
+    b.behaviour.ok = 'silent';
+    const result = await pool.publish(sign('x', 1), [a.url, b.url]);
+    expect(result.outcome).toBe('timeout');
+    expect(result.reasons).toEqual([`${a.url}: blocked: spam`, `${b.url}: timeout`]);
+  });
+
   it('refuses without relays or without a signature', async () => {
     expect((await pool.publish(sign('x', 1), [])).reasons).toEqual([NO_RELAYS_MESSAGE]);
     const unsigned = { ...sign('x', 1), sig: '' };
