@@ -26,8 +26,8 @@ export function futureCursorOf(page: Page): NewerCursor | undefined {
 export interface FutureNotes {
   /** How many new items wait (not already loaded). */
   count: number;
-  /** The raw events of the waiting items (hand them to `prepend`), and clears them. */
-  take: () => CacheEvent[];
+  /** The waiting responses, newest first (hand them to `prepend`), and clears them. */
+  take: () => CacheEvent[][];
 }
 
 /**
@@ -41,10 +41,14 @@ export function useFutureNotes(
 ): FutureNotes {
   const { client } = useAppData();
   const activity = useSession((s) => s.activity);
-  const [pending, setPending] = useState<CacheEvent[]>([]);
+  const [pending, setPending] = useState<CacheEvent[][]>([]);
   const fetcherRef = useRef(fetcher);
   fetcherRef.current = fetcher;
-  const waiting = useMemo(() => (page && pending.length ? assemblePage(pending, page) : undefined), [page, pending]);
+  // Each response is merged on its own: a response's FeedRange orders (and limits) only its own items.
+  const waiting = useMemo(
+    () => (page && pending.length ? pending.reduce<Page>((acc, batch) => assemblePage(batch, acc), page) : undefined),
+    [page, pending],
+  );
   const count = waiting && page ? waiting.order.length - page.order.length : 0;
   const sortedByTime = page ? page.paging.sortBy === 'created_at' : false;
   const active = options.enabled && sortedByTime && activity !== 'sleep' && count < FUTURE_PENDING_LIMIT;
@@ -61,7 +65,7 @@ export function useFutureNotes(
       if (!cursor) return;
       try {
         const events = await captureEvents(client, (c) => fetcherRef.current(c, cursor));
-        if (!stopped && events.length) setPending((p) => [...p, ...events]);
+        if (!stopped && events.length) setPending((p) => [...p, events]);
       } catch {
         // A failed check is retried at the next interval.
       }
@@ -76,9 +80,9 @@ export function useFutureNotes(
   return {
     count,
     take: () => {
-      const events = pending;
+      const batches = [...pending].reverse();
       setPending([]);
-      return events;
+      return batches;
     },
   };
 }

@@ -23,8 +23,8 @@ export interface PagedQuery {
   isRefetching: boolean;
   /** Loads the next (older) page unless one is loading or there is none. */
   fetchNextPage: () => void;
-  /** Puts newer items (e.g. future notes) in front of the loaded ones. */
-  prepend: (events: CacheEvent[]) => void;
+  /** Puts newer responses (e.g. future notes, newest first) in front of the loaded ones. */
+  prepend: (batches: CacheEvent[][]) => void;
 }
 
 type Data = InfiniteData<RawPage, OlderCursor | null>;
@@ -55,9 +55,15 @@ export function usePagedQuery(key: QueryKey, fetcher: PageFetcher, options: { en
     if (hasNextPage && !isFetchingNextPage) void fetchNext();
   }, [hasNextPage, isFetchingNextPage, fetchNext]);
   const prepend = useCallback(
-    (events: CacheEvent[]) => {
+    (batches: CacheEvent[][]) => {
+      if (!batches.length) return;
       queryClient.setQueryData<Data>(key, (data) =>
-        data ? { pages: [{ events }, ...data.pages], pageParams: [null, ...data.pageParams] } : data,
+        data
+          ? {
+              pages: [...batches.map((events) => ({ events })), ...data.pages],
+              pageParams: [...batches.map(() => null), ...data.pageParams],
+            }
+          : data,
       );
     },
     [queryClient, key],

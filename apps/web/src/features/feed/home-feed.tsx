@@ -11,7 +11,7 @@ import styles from './home.module.css';
 import { fetchHomeFuture, fetchHomePage } from './home-feed-queries.ts';
 
 /** The notes of one home feed: first page of 20, infinite scroll, the "new notes" pill that prepends future notes. */
-export function HomeFeed({ spec }: { spec: string }) {
+export function HomeFeed({ spec, pollMs }: { spec: string; pollMs?: number }) {
   const t = useT();
   const location = useLocation();
   const viewer = useSession((s) => s.publicKey);
@@ -20,6 +20,7 @@ export function HomeFeed({ spec }: { spec: string }) {
   );
   const future = useFutureNotes(feed.page, (client, cursor) => fetchHomeFuture(client, spec, cursor, viewer), {
     enabled: feed.status === 'success',
+    intervalMs: pollMs,
   });
   const { prepend } = feed;
   const showNew = useCallback(() => {

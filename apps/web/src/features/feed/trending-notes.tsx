@@ -23,6 +23,7 @@ export function TrendingNotes() {
   if (query.status === 'pending') return <SidebarSkeleton />;
   if (query.status === 'error') return <p>{t('home.trendingFailed')}</p>;
   const notes = query.data.notes.slice(0, TRENDING_COUNT);
+  if (!notes.length) return <p>{t('home.trendingEmpty')}</p>;
   return (
     <ul className={styles.trending} data-testid="trending">
       {notes.map((note) => (

@@ -12,6 +12,11 @@ export function splitNip05(nip05: string): { name: string; domain: string } | nu
   return { name, domain };
 }
 
+/** https, except for the page's own host, which is asked with the page's scheme (a local caching service). */
+export function nip05Scheme(domain: string, page = globalThis.location): string {
+  return page && domain === page.host ? page.protocol : 'https:';
+}
+
 /** The pubkey `nip05` names (cached per address), or null when it does not resolve. */
 export function resolveNip05(nip05: string, fetcher: Nip05Fetch = (url) => fetch(url)): Promise<string | null> {
   const parts = splitNip05(nip05);
@@ -19,7 +24,7 @@ export function resolveNip05(nip05: string, fetcher: Nip05Fetch = (url) => fetch
   const key = `${parts.name}@${parts.domain}`;
   const known = cache.get(key);
   if (known) return known;
-  const url = `https://${parts.domain}/.well-known/nostr.json?name=${encodeURIComponent(parts.name)}`;
+  const url = `${nip05Scheme(parts.domain)}//${parts.domain}/.well-known/nostr.json?name=${encodeURIComponent(parts.name)}`;
   const pending = fetcher(url)
     .then(async (res) => {
       if (!res.ok) return null;

@@ -9,6 +9,9 @@ const snapshots = new Map<string, { cache: CacheSnapshot; scrollY: number }>();
 /** At most this many saved list positions. */
 const MAX_SNAPSHOTS = 30;
 
+/** Notes rendered in the very first paint, before the list has measured anything. */
+export const FIRST_PAINT_COUNT = 6;
+
 /** Rows from the end at which the next page is asked for. */
 export const LOAD_MORE_THRESHOLD = 5;
 
@@ -64,7 +67,14 @@ export function NoteList({ notes, page, onEndReached, restoreKey, footer }: Note
 
   return (
     <div className={styles.list} data-testid="note-list">
-      <WindowVirtualizer ref={ref} data={notes} cache={saved?.cache} onScroll={checkEnd} bufferSize={600}>
+      <WindowVirtualizer
+        ref={ref}
+        data={notes}
+        cache={saved?.cache}
+        onScroll={checkEnd}
+        bufferSize={600}
+        ssrCount={saved ? undefined : FIRST_PAINT_COUNT}
+      >
         {(note) => <Note key={note.repost?.id ?? note.id} note={note} page={page} />}
       </WindowVirtualizer>
       {footer}

@@ -1,0 +1,52 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createTestAppData } from '../../data/test-app-data.ts';
+import { startTestServer, type TestServer } from '../../data/test-server.ts';
+import { renderWithApp } from '../../test-utils.tsx';
+import { HomeFeed } from './home-feed.tsx';
+
+const SPEC = '{"id":"all-notes","kind":"notes"}';
+const NOW = Math.floor(Date.now() / 1000);
+let test: TestServer;
+
+beforeAll(async () => {
+  test = await startTestServer();
+  await test.addNotes(Array.from({ length: 30 }, (_, i) => NOW - 3600 - i * 60));
+}, 60_000);
+
+afterAll(async () => {
+  await test?.close();
+});
+
+describe('HomeFeed', () => {
+  it('shows the first page, then the new-notes pill (99+ at 99) that prepends future notes', async () => {
+    const data = createTestAppData(test.server.url, WebSocket);
+    renderWithApp(<HomeFeed spec={SPEC} pollMs={150} />, '/home', data);
+    await screen.findAllByTestId('note', {}, { timeout: 10_000 });
+    expect(screen.queryByTestId('new-notes-pill')).toBeNull();
+    await test.addNotes([NOW - 300, NOW - 290, NOW - 280], (i) => `early note ${i}`);
+    const pill = await screen.findByTestId('new-notes-pill', {}, { timeout: 10_000 });
+    expect(pill.textContent).toBe('Show 3 new notes');
+    // The service answers at most 50 notes per request, so the burst comes in two waves, one poll each.
+    await test.addNotes(
+      Array.from({ length: 50 }, (_, i) => NOW - 250 + i),
+      (i) => `wave note ${i}`,
+    );
+    await waitFor(() => expect(screen.getByTestId('new-notes-pill').textContent).toBe('Show 53 new notes'), {
+      timeout: 10_000,
+    });
+    await test.addNotes(
+      Array.from({ length: 50 }, (_, i) => NOW - 150 + i),
+      (i) => `fresh note ${i}`,
+    );
+    await waitFor(() => expect(screen.getByTestId('new-notes-pill').textContent).toBe('Show 99+ new notes'), {
+      timeout: 10_000,
+    });
+    fireEvent.click(screen.getByTestId('new-notes-pill'));
+    await waitFor(() => expect(screen.queryByTestId('new-notes-pill')).toBeNull());
+    const first = screen.getAllByTestId('note-content')[0];
+    expect(first?.textContent).toMatch(/^fresh note/);
+    data.dispose();
+  }, 60_000);
+});
