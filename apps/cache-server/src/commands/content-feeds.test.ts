@@ -31,8 +31,8 @@ describeDialects('content feeds over the wire', (getStore) => {
     const out = await latest();
     const range = rangeOf(out);
     const tie = [f.n2.id, f.n3.id].sort().reverse();
-    expect(range.elements).toEqual([f.n4.id, ...tie, f.repost.id, f.n1.id]);
-    expect(range).toMatchObject({ since: NOW - 10 * 3600, until: NOW - 2 * 3600, order_by: 'created_at' });
+    expect(range.elements).toEqual([f.n4.id, ...tie, f.repost.id, f.n1.id, f.old.id]); // old: 100 days back
+    expect(range).toMatchObject({ since: f.old.created_at, until: NOW - 2 * 3600, order_by: 'created_at' });
     expect(range.elements).not.toContain(f.r1.id);
     expect(range.elements).not.toContain(f.n5.id);
     expect(range.elements).not.toContain(f.repostOfMuted.id); // reposts a muted author
@@ -123,6 +123,7 @@ describeDialects('content feeds over the wire', (getStore) => {
       f.n4.id,
       f.r1.id,
       f.comment.id,
+      f.old.id,
     ]);
     const ordered = await search('orderby:likes');
     expect(ordered.order_by).toBe('likes');

@@ -20,11 +20,26 @@ export interface PostQuery {
   muted?: ReadonlySet<string>;
 }
 
+const DAY = 86_400;
+
 /**
  * Posts from `pubkey_events` newest first, bounded by since/until on created_at; ties ordered by id descending so
- * that `offset` skips the items already shown at the `until` timestamp (protocol §3.1).
+ * that `offset` skips the items already shown at the `until` timestamp (protocol §3.1). Feeds over many authors
+ * look back in growing windows (1, 4, 16, 64 days, then everything) so a page reads only recent rows.
  */
 export async function queryPosts(store: Store, q: PostQuery, paging: Paging): Promise<BundlePost[]> {
+  if (q.author) return queryWindow(store, q, paging);
+  const wanted = paging.limit + paging.offset;
+  for (let days = 1; days <= 64; days *= 4) {
+    const since = paging.until - days * DAY;
+    if (since <= paging.since) break;
+    const rows = await queryWindow(store, q, { ...paging, since, limit: wanted, offset: 0 });
+    if (rows.length >= wanted) return rows.slice(paging.offset);
+  }
+  return queryWindow(store, q, paging);
+}
+
+async function queryWindow(store: Store, q: PostQuery, paging: Paging): Promise<BundlePost[]> {
   let query = store.db
     .selectFrom('pubkey_events')
     .select(['event_id', 'created_at'])

@@ -71,6 +71,7 @@ export function fixtureEvents() {
   const n3 = sign(carol, 1, NOW - 5 * H, [], 'Same second as the note before: ties');
   const n4 = sign(carol, 1, NOW - 2 * H, [['t', 'nostr']], 'Hello nostr world #nostr https://example.com/pic.png');
   const n5 = sign(dave, 1, NOW - 1 * H, [], 'Muted dave says something');
+  const old = sign(carol, 1, NOW - 100 * 24 * H, [], 'An old note from long ago');
   const r1 = sign(
     carol,
     1,
@@ -235,6 +236,7 @@ export function fixtureEvents() {
     n3,
     n4,
     n5,
+    old,
     r1,
     r2,
     like,

@@ -34,7 +34,7 @@ describeDialects('explore over the wire', (getStore) => {
       scope: 'follows',
       user_pubkey: U.viewer.pubkey,
     });
-    expect(rangeOf(latest).elements).toEqual([f.n4.id, ...[f.n2.id, f.n3.id].sort().reverse(), f.n1.id]);
+    expect(rangeOf(latest).elements).toEqual([f.n4.id, ...[f.n2.id, f.n3.id].sort().reverse(), f.n1.id, f.old.id]);
     const zapped = await client.request('explore', { timeframe: 'mostzapped', scope: 'global' });
     expect(rangeOf(zapped)).toMatchObject({ order_by: 'satszapped', elements: [f.n1.id], since: 2600, until: 2600 });
     await expect(client.request('explore', { timeframe: 'soon', scope: 'global' })).rejects.toMatchObject({
