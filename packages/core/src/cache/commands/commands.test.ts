@@ -5,6 +5,16 @@ import { startTestCacheServer, type TestCacheServer } from '../cache-test-server
 import { WalletClient } from '../wallet-client.ts';
 import { broadcastEvents, fetchMegaFeed, fetchThread, importEvents } from './content.ts';
 import { fetchExploreZaps } from './explore.ts';
+import {
+  advancedSearchSpec,
+  bookmarksSpec,
+  dvmFeedSpec,
+  fetchFeedBySpec,
+  latestSpec,
+  profileTabSpec,
+  readsTopicSpec,
+  userFeedSpec,
+} from './feed-specs.ts';
 import { subscribeLiveFeed } from './live.ts';
 import { fetchLeaderboard, fetchMembershipStatus, isMembershipNameAvailable } from './membership.ts';
 import { fetchDirectMessages, subscribeDmCount } from './messages.ts';
@@ -163,6 +173,32 @@ describe('cache commands', () => {
       subIds.live_feed,
       { cache: ['live_feed'] },
     ]);
+  });
+
+  it('builds feed specs with the reference key order and routes drafts specs to the drafts command', async () => {
+    const pk = id('a');
+    expect(latestSpec()).toBe('{"id":"latest","kind":"notes"}');
+    expect(latestSpec(true)).toBe('{"id":"latest","include_replies":true,"kind":"notes"}');
+    expect(userFeedSpec(pk)).toBe(`{"id":"feed","kind":"notes","pubkey":"${pk}"}`);
+    expect(profileTabSpec(pk, 'reads')).toBe(
+      `{"id":"feed","kind":"reads","notes":"authored","pubkey":"${pk}","minwords":0}`,
+    );
+    expect(profileTabSpec(pk, 'media')).toBe(
+      `{"id":"feed","kind":"notes","notes":"user_media_thumbnails","pubkey":"${pk}"}`,
+    );
+    expect(bookmarksSpec(pk, 30023)).toBe(
+      `{"id":"feed","kind":"notes","kinds":[30023],"notes":"bookmarks","pubkey":"${pk}"}`,
+    );
+    expect(readsTopicSpec('bitcoin')).toBe('{"kind":"reads","topic":"bitcoin"}');
+    expect(advancedSearchSpec('kind:1 gm')).toBe('{"id":"advsearch","query":"kind:1 gm"}');
+    expect(dvmFeedSpec({ dvm_id: 'd', dvm_pubkey: pk, kind: 'notes' })).toBe(
+      `{"dvm_id":"d","dvm_pubkey":"${pk}","kind":"notes"}`,
+    );
+    expect(dvmFeedSpec({ primal_spec: '{"id":"x"}', dvm_id: 'd', dvm_pubkey: pk, kind: 'notes' })).toBe('{"id":"x"}');
+    await fetchFeedBySpec(client, { spec: profileTabSpec(pk, 'drafts'), limit: 20, user_pubkey: pk });
+    expect(payloads.drafts).toEqual({ kind: 30023, offset: 0, limit: 20, pubkey: pk });
+    await fetchFeedBySpec(client, { spec: profileTabSpec(pk, 'notes'), limit: 20 });
+    expect(payloads.mega_feed_directive).toEqual({ spec: profileTabSpec(pk, 'notes'), limit: 20, offset: 0 });
   });
 
   it('leaderboards parse their entries', async () => {

@@ -3,6 +3,7 @@ export * from './command-helpers.ts';
 export * from './content.ts';
 export * from './content-more.ts';
 export * from './explore.ts';
+export * from './feed-specs.ts';
 export * from './live.ts';
 export * from './membership.ts';
 export * from './messages.ts';
