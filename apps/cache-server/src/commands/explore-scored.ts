@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Store } from '../store/index.ts';
 import type { BundlePost } from './bundle.ts';
 import { followsOf } from './content-common.ts';
@@ -59,6 +60,11 @@ export async function scopeAuthors(store: Store, scope: string, viewer: string):
 export async function exploreNotes(store: Store, q: ExploreQuery): Promise<BundlePost[]> {
   const candidates = (q.limit + q.offset) * (q.onePerAuthor === false ? 1 : 10) + 10;
   if (q.authors && q.authors.length === 0) return [];
+  // A recent window is read by time (created_at index) and sorted; without one, the field's own index is walked.
+  // The unary plus keeps SQLite from walking the field index over every note when a window is given.
+  const byTime = q.createdAfter > 0;
+  const field = byTime ? sql<number>`+${sql.ref(`s.${q.field}`)}` : sql<number>`${sql.ref(`s.${q.field}`)}`;
+  const minimum = q.field === 'created_at' ? q.since : Math.max(q.since, 1);
   let query = store.db
     .selectFrom('event_stats as s')
     .innerJoin('pubkey_events as pe', 'pe.event_id', 's.event_id')
@@ -66,12 +72,10 @@ export async function exploreNotes(store: Store, q: ExploreQuery): Promise<Bundl
     .where('pe.kind', '=', 1)
     .where('pe.is_reply', '=', 0)
     .where('s.created_at', '>=', q.createdAfter)
-    .where(`s.${q.field}`, '<=', q.until)
-    .where(`s.${q.field}`, '>=', q.since);
-  if (q.field === 'satszapped') query = query.where('s.satszapped', '>', 0);
-  if (q.field === 'score' || q.field === 'score24h') query = query.where(`s.${q.field}`, '>', 0);
+    .where(field, '<=', q.until)
+    .where(field, '>=', minimum);
   if (q.authors) query = query.where('s.author_pubkey', 'in', [...q.authors].slice(0, 5000));
-  const rows = await query.orderBy(`s.${q.field}`, 'desc').orderBy('s.event_id', 'desc').limit(candidates).execute();
+  const rows = await query.orderBy(field, 'desc').orderBy('s.event_id', 'desc').limit(candidates).execute();
   const seen = new Set<string>();
   let kept = rows.filter((r) => {
     if (q.exclude?.has(r.author_pubkey)) return false;
