@@ -2,7 +2,7 @@ import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import { CacheKind, tryDecodeNip19 } from '@tide/core/nostr';
 import { wordCount } from '../ingest/index.ts';
 import type { Store } from '../store/index.ts';
-import { asCacheEvent, loadEvents, mutedBy, parseAddress, synth } from './content-common.ts';
+import { asCacheEvent, loadEvents, mutedBy, parseAddress, synth, toEvent } from './content-common.ts';
 
 /**
  * The enriched post bundle (semantics §2.2), used by every note-returning command:
@@ -106,25 +106,19 @@ async function chunked<T>(ids: readonly string[], fn: (chunk: string[]) => Promi
   return out;
 }
 
-/** Kind-0 events of users (newest stored version each). */
+/** Kind-0 events of users (the current version each), in one join per chunk. */
 export async function profilesOf(store: Store, pubkeys: readonly string[]): Promise<NostrEvent[]> {
   const rows = await chunked(pubkeys, (chunk) =>
     store.db
-      .selectFrom('replaceable_events')
-      .select('event_id')
-      .where('kind', '=', 0)
-      .where('identifier', '=', '')
-      .where('pubkey', 'in', chunk)
+      .selectFrom('replaceable_events as r')
+      .innerJoin('events as e', 'e.id', 'r.event_id')
+      .select(['e.id', 'e.pubkey', 'e.kind', 'e.created_at', 'e.tags', 'e.content', 'e.sig'])
+      .where('r.kind', '=', 0)
+      .where('r.identifier', '=', '')
+      .where('r.pubkey', 'in', chunk)
       .execute(),
   );
-  return [
-    ...(
-      await loadEvents(
-        store,
-        rows.map((r) => r.event_id),
-      )
-    ).values(),
-  ];
+  return rows.map(toEvent);
 }
 
 /** 10000108 follower counts (and the user list) for users. */
