@@ -53,3 +53,26 @@ test('the sign-in dialog takes focus, traps it and gives it back on Escape', asy
   await expect(dialog).toBeHidden();
   await expect(signIn).toBeFocused();
 });
+
+test('on a phone, Tab reaches the bottom bar, each item with a visible focus ring', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/downloads');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Downloads');
+  const bar = page.getByRole('navigation', { name: 'Navigation', exact: true });
+  const wanted = ['Home', 'Reads', 'Explore', 'Messages', 'Notifications', 'More'];
+  const reached: string[] = [];
+  for (let i = 0; i < 60 && reached.length < wanted.length; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await bar.evaluate((nav) => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || !nav.contains(el)) return null;
+      const style = getComputedStyle(el);
+      return { name: el.getAttribute('aria-label'), ring: style.outlineStyle !== 'none' };
+    });
+    if (focused?.name) {
+      expect(focused.ring, focused.name).toBe(true);
+      reached.push(focused.name);
+    }
+  }
+  expect(reached).toEqual(wanted);
+});
