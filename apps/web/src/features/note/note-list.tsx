@@ -66,7 +66,7 @@ export function NoteList({ notes, page, onEndReached, restoreKey, footer }: Note
   }, [count]);
 
   return (
-    <div className={styles.list} data-testid="note-list">
+    <div className={styles.list} data-testid="note-list" data-count={count}>
       <WindowVirtualizer
         ref={ref}
         data={notes}
@@ -75,7 +75,11 @@ export function NoteList({ notes, page, onEndReached, restoreKey, footer }: Note
         bufferSize={600}
         ssrCount={saved ? undefined : FIRST_PAINT_COUNT}
       >
-        {(note) => <Note key={note.repost?.id ?? note.id} note={note} page={page} />}
+        {(note, index) => (
+          <div key={note.repost?.id ?? note.id} data-index={index} data-item-key={note.repost?.id ?? note.id}>
+            <Note note={note} page={page} />
+          </div>
+        )}
       </WindowVirtualizer>
       {footer}
     </div>

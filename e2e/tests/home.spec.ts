@@ -1,0 +1,94 @@
+import { expect, type Page, test } from '@playwright/test';
+import { finalizeEvent, generateSecretKey } from 'nostr-tools/pure';
+
+// Home against the seeded caching service (the e2e server runs with --seed): first page, paging, new-notes pill.
+
+/** Scrolls the window from the top, collecting the item key (a repost's own id) at each list position until `count` positions are seen. */
+async function collectIds(page: Page, count: number): Promise<string[]> {
+  const byIndex = new Map<number, string>();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(300);
+  for (let step = 0; step < 400 && byIndex.size < count; step++) {
+    const rows = await page
+      .locator('[data-index]')
+      .evaluateAll((els) =>
+        els.map((e) => [Number(e.getAttribute('data-index')), e.getAttribute('data-item-key') ?? '']),
+      );
+    for (const [index, id] of rows) if (Number(index) < count) byIndex.set(Number(index), String(id));
+    const atEnd = await page.evaluate(() => {
+      const before = window.scrollY;
+      window.scrollBy(0, window.innerHeight * 0.8);
+      return window.scrollY === before;
+    });
+    if (atEnd) break;
+    await page.waitForTimeout(150);
+  }
+  return [...byIndex.entries()].sort((a, b) => a[0] - b[0]).map(([, id]) => id);
+}
+
+async function listCount(page: Page): Promise<number> {
+  return Number(await page.getByTestId('note-list').getAttribute('data-count'));
+}
+
+test('home loads 20 notes, scrolling loads three more pages with no repeated id', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/home');
+  await expect(page.getByTestId('note').first()).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => listCount(page), { timeout: 30_000 }).toBe(20);
+  for (const expected of [40, 60, 80]) {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => listCount(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(expected);
+  }
+  const ids = await collectIds(page, 80);
+  expect(ids).toHaveLength(80);
+  expect(new Set(ids).size).toBe(80);
+  expect(await page.locator('[data-testid="note"]').count()).toBeLessThan(await listCount(page));
+});
+
+test('the new-notes pill appears after events are published to the relay, and prepends them', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await page.clock.install();
+  await page.goto('/home');
+  await page.getByTestId('feed-selector').selectOption({ label: 'All Notes' });
+  await expect(page.getByTestId('note').first()).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => listCount(page), { timeout: 30_000 }).toBe(20);
+  const key = generateSecretKey();
+  const now = Math.floor(Date.now() / 1000);
+  const events = [0, 1, 2].map((i) =>
+    finalizeEvent({ kind: 1, created_at: now + i, tags: [], content: `e2e fresh note ${i}` }, key),
+  );
+  const relayUrl = `${(baseURL ?? '').replace(/^http/, 'ws')}/`;
+  const accepted = await page.evaluate(
+    ({ url, events }) =>
+      new Promise<number>((resolve, reject) => {
+        const ws = new WebSocket(url);
+        let ok = 0;
+        let answers = 0;
+        ws.onopen = () => {
+          for (const event of events) ws.send(JSON.stringify(['EVENT', event]));
+        };
+        ws.onmessage = (message) => {
+          const frame = JSON.parse(String(message.data));
+          if (frame[0] !== 'OK') return;
+          answers++;
+          if (frame[2] === true) ok++;
+          if (answers === events.length) {
+            ws.close();
+            resolve(ok);
+          }
+        };
+        ws.onerror = () => reject(new Error('relay unreachable'));
+      }),
+    { url: relayUrl, events },
+  );
+  expect(accepted).toBe(3);
+  await page.clock.runFor(30_000);
+  const pill = page.getByTestId('new-notes-pill');
+  await expect(pill).toHaveText('Show 3 new notes', { timeout: 30_000 });
+  await pill.click();
+  await expect(pill).toBeHidden();
+  await expect(page.getByTestId('note-content').first()).toHaveText('e2e fresh note 2');
+});
