@@ -61,6 +61,19 @@ describe('CacheClient', () => {
     expect(server.received[1][1]).toBe('events_1_web_test_1');
   });
 
+  it('asks for ArrayBuffer binary frames', async () => {
+    const sockets: WebSocket[] = [];
+    class RecordingSocket extends WebSocket {
+      constructor(url: string) {
+        super(url);
+        sockets.push(this);
+      }
+    }
+    const c = makeClient({ WebSocket: RecordingSocket });
+    await c.request('feed', {});
+    expect(sockets[0].binaryType).toBe('arraybuffer');
+  });
+
   it('with noBinary skips negotiation and reads plain EVENT frames', async () => {
     server.setHandler((conn, _command, _payload, subId) => conn.answer(subId, [note('x')]));
     const c = makeClient({ noBinary: true });
