@@ -194,17 +194,17 @@ function loadOrMakeEvents(): NostrEvent[] {
 }
 
 await prepareVerifier();
-const events = loadOrMakeEvents();
+const events = process.env.INGEST_BENCH_SKIP_INGEST ? [] : loadOrMakeEvents();
 
 const dir = mkdtempSync(join(tmpdir(), 'tide-ingest-bench-'));
 try {
-  await run('sqlite', { sqlitePath: join(dir, 'bench.db') }, events);
+  if (events.length > 0) await run('sqlite', { sqlitePath: join(dir, 'bench.db') }, events);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
 
 const pgUrl = process.env.TIDE_TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-if (pgUrl) {
+if (pgUrl && events.length > 0) {
   const schema = `tide_bench_${process.pid}_${Date.now().toString(36)}`;
   try {
     await run('postgres', { databaseUrl: pgUrl, pgSchema: schema }, events);
