@@ -5,6 +5,7 @@
 // set (schema bench_queries_<n>, kept for reuse). Prints name, value, unit, target. Target: p95 ≤ 25 ms for feed,
 // thread and profile on SQLite.
 import { mkdirSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { CacheClient } from '@tide/core/cache';
 import WebSocket from 'ws';
@@ -130,6 +131,11 @@ async function measure(label: string, options: OpenStoreOptions): Promise<void> 
 const dir = join('bench', '.data');
 mkdirSync(dir, { recursive: true });
 console.log(`server-queries: ${EVENTS} seeded events, ${ROUNDS} rounds per query, over ws loopback with zlib`);
+console.log(
+  `machine: ${cpus().length} cpus, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 await measure('sqlite', { sqlitePath: join(dir, `server-queries-${EVENTS}.db`) });
 if (process.env.DATABASE_URL) {
   await measure('postgres', { databaseUrl: process.env.DATABASE_URL, pgSchema: `bench_queries_${EVENTS}` });
