@@ -155,6 +155,15 @@ describeDialects('content feeds over the wire', (getStore) => {
     expect(ofKind(await client.request('get_featured_dvm_feeds', { kind: 'reads' }), 31990)).toEqual([]);
     const info = await client.request('dvm_feed_info', { pubkey: U.bob.pubkey, identifier: 'bob-feed' });
     expect(info.map((e) => e.id)).toEqual([f.dvm.id]);
+    const viaDvm = await client.request('mega_feed_directive', {
+      spec: JSON.stringify({ dvm_id: 'bob-feed', dvm_pubkey: U.bob.pubkey, kind: 'notes' }),
+    });
+    const allNotes = await client.request('mega_feed_directive', { spec: '{"id":"all-notes","kind":"notes"}' });
+    expect(rangeOf(viaDvm).elements).toEqual(rangeOf(allNotes).elements);
+    expect(rangeOf(viaDvm).elements.length).toBeGreaterThan(0);
+    await expect(
+      client.request('mega_feed_directive', { spec: JSON.stringify({ dvm_id: 'nope', dvm_pubkey: U.bob.pubkey }) }),
+    ).rejects.toMatchObject({ notice: 'dvm feed not available' });
     const tiers = await client.request('creator_paid_tiers', { pubkey: U.carol.pubkey });
     expect(tiers.map((e) => e.id).sort()).toEqual([f.tier.id, f.tierList.id].sort());
   });

@@ -6,7 +6,9 @@ import {
   boolArg,
   defaultAccount,
   hexArg,
+  isHex,
   loadAddress,
+  loadEvents,
   mutedBy,
   optHexArg,
   pagingArgs,
@@ -97,6 +99,7 @@ export async function runSpec(
   const viewer = viewerOf(ctx, p) ?? defaultAccount();
   const args: CommandPayload = { ...spec, ...p, user_pubkey: viewer };
   delete args.spec;
+  if (typeof spec.dvm_id === 'string' && isHex(spec.dvm_pubkey)) return dvmFeed(ctx, spec.dvm_pubkey, spec.dvm_id, p);
   if (id === 'advsearch') return searchNotes(ctx, args, typeof spec.query === 'string' ? spec.query : '');
   if (id === 'search') return searchNotes(ctx, args, typeof spec.query === 'string' ? spec.query : '');
   if (SEARCH_SPECS[id]) return searchNotes(ctx, args, SEARCH_SPECS[id]);
@@ -137,6 +140,26 @@ export async function runSpec(
     );
   }
   throw new CommandError(`unknown feed spec: ${id || kind || 'empty'}`);
+}
+
+/** A DVM feed (NIP-90 handler 31990, by `d` tag or event id) served through its `primal_spec`, if it has one. */
+async function dvmFeed(ctx: CommandContext, pubkey: string, dvmId: string, p: CommandPayload): Promise<CacheEvent[]> {
+  const handler =
+    (await loadAddress(ctx.store, Kind.DvmFeed, pubkey, dvmId)) ??
+    (isHex(dvmId) ? (await loadEvents(ctx.store, [dvmId])).get(dvmId) : undefined);
+  let inner: unknown;
+  try {
+    inner =
+      handler && handler.kind === Kind.DvmFeed
+        ? (JSON.parse(handler.content) as { primal_spec?: unknown }).primal_spec
+        : undefined;
+  } catch {
+    inner = undefined;
+  }
+  if (typeof inner !== 'string') throw new CommandError('dvm feed not available');
+  const spec = parseSpec(inner);
+  if (typeof spec.dvm_id === 'string') throw new CommandError('dvm feed not available');
+  return runSpec(ctx, spec, p);
 }
 
 async function feedDrafts(

@@ -211,7 +211,7 @@ export function fixtureEvents() {
       ['k', '5300'],
       ['k', '1'],
     ],
-    JSON.stringify({ name: 'Bob feed', about: 'What bob likes' }),
+    JSON.stringify({ name: 'Bob feed', about: 'What bob likes', primal_spec: '{"id":"all-notes","kind":"notes"}' }),
   );
   const tier = sign(
     carol,
