@@ -191,8 +191,9 @@ async function indexOne(
   indexReply(ctx, e);
   indexQuotes(ctx, e);
   indexZap(ctx, e);
-  indexProfile(ctx, e);
+
   indexDirectMessage(ctx, e, latestDms);
+  await indexProfile(ctx, e, !s.previous);
   await indexContacts(ctx, e);
   await indexRelayList(ctx, e);
   await indexList(ctx, e, identifier);

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeDialects } from '../../../test/dialects.ts';
-import { contacts, T0, testUser } from '../../../test/fixtures/events.ts';
+import { contacts, profile, T0, testUser } from '../../../test/fixtures/events.ts';
 import { userStatsOf } from '../../../test/fixtures/store-reads.ts';
 import { ingestEvents } from '../ingest-events.ts';
 
@@ -58,5 +58,26 @@ describeDialects('contact list indexer', (getStore) => {
       ['wss://b.example', 1, 0],
     ]);
     expect((await userStatsOf(getStore(), hank.pubkey))?.relay_count).toBe(2);
+  });
+});
+
+describeDialects('net_stats users', (getStore) => {
+  const users = async () =>
+    (await getStore().db.selectFrom('net_stats').select('value').where('key', '=', 'users').executeTakeFirst())
+      ?.value ?? 0;
+
+  it('counts pubkeys with a profile and a non-empty contact list, in either order', async () => {
+    const [a, b, c] = ['nu-a', 'nu-b', 'nu-c'].map(testUser);
+    const start = await users();
+    await ingestEvents(getStore(), [profile(a, { name: 'a' }), contacts(a, [b])], { now: NOW });
+    expect(await users()).toBe(start + 1);
+    await ingestEvents(getStore(), [contacts(b, [a])], { now: NOW });
+    expect(await users()).toBe(start + 1);
+    await ingestEvents(getStore(), [profile(b, { name: 'b' })], { now: NOW });
+    expect(await users()).toBe(start + 2);
+    await ingestEvents(getStore(), [profile(b, { name: 'b2' }, T0 + 5), contacts(c, [])], { now: NOW });
+    expect(await users()).toBe(start + 2);
+    await ingestEvents(getStore(), [contacts(a, [], T0 + 9)], { now: NOW });
+    expect(await users()).toBe(start + 1);
   });
 });

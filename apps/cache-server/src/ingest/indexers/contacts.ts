@@ -33,6 +33,18 @@ export function legacyRelays(content: string): Array<{ url: string; read: boolea
   }
 }
 
+/** True when the pubkey has a stored (or this batch's) kind-0 profile. */
+async function hasProfile(ctx: IngestContext, pubkey: string): Promise<boolean> {
+  if (ctx.addresses.has(`0:${pubkey}:`)) return true;
+  const row = await ctx.trx
+    .selectFrom('replaceable_events')
+    .select('event_id')
+    .where('pubkey', '=', pubkey)
+    .where('kind', '=', 0)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Kind 3 (the newest per author): diffs the follow set against the stored one, updating pubkey_followers,
  * follower counts (trusted followers only), the author's follows count, "users" in net stats and new-follower
@@ -84,8 +96,10 @@ export async function indexContacts(ctx: IngestContext, e: NostrEvent): Promise<
     });
   }
   ctx.buf.upsert('user_stats', { pubkey: e.pubkey }, { follows_count: next.length });
-  if (prev.size === 0 && next.length > 0) ctx.buf.add('net_stats', { key: 'users' }, { value: 1 });
-  if (prev.size > 0 && next.length === 0) ctx.buf.add('net_stats', { key: 'users' }, { value: -1 });
+  // net_stats "users": pubkeys with a profile and a contact list that follows someone.
+  if ((prev.size === 0) !== (next.length === 0) && (await hasProfile(ctx, e.pubkey))) {
+    ctx.buf.add('net_stats', { key: 'users' }, { value: next.length > 0 ? 1 : -1 });
+  }
   const relays = legacyRelays(e.content);
   if (relays) {
     const has10002 = await ctx.trx

@@ -34,9 +34,20 @@ export function profileFields(content: string): ProfileFields {
   };
 }
 
-/** Kind 0 (newest per author): the user search index and the picture/banner media rows. */
-export function indexProfile(ctx: IngestContext, e: NostrEvent): void {
+/**
+ * Kind 0 (newest per author): the user search index and the picture/banner media rows; a first profile of a user
+ * who already follows someone counts in net_stats "users".
+ */
+export async function indexProfile(ctx: IngestContext, e: NostrEvent, isFirst: boolean): Promise<void> {
   if (e.kind !== 0) return;
+  if (isFirst) {
+    const stats = await ctx.trx
+      .selectFrom('user_stats')
+      .select('follows_count')
+      .where('pubkey', '=', e.pubkey)
+      .executeTakeFirst();
+    if ((stats?.follows_count ?? 0) > 0) ctx.buf.add('net_stats', { key: 'users' }, { value: 1 });
+  }
   const f = profileFields(e.content);
   ctx.buf.upsert(
     'search_users',
