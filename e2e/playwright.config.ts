@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
@@ -14,19 +14,32 @@ process.env.TIDE_E2E_PORT ??= execFileSync(process.execPath, [
   .trim();
 const baseURL = `http://127.0.0.1:${process.env.TIDE_E2E_PORT}`;
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-// A fresh SQLite file per run, so every run starts from the same empty caching service.
-process.env.TIDE_E2E_DB ??= join(mkdtempSync(join(tmpdir(), 'tide-e2e-')), 'e2e.db');
+// A fresh SQLite file per run, so every run starts from the same empty caching service, and a snapshot of the
+// built app, so a build started meanwhile (it empties apps/web/dist) cannot pull files from under the test.
+if (!process.env.TIDE_E2E_DB) {
+  const runDir = mkdtempSync(join(tmpdir(), 'tide-e2e-'));
+  const dist = join(repoRoot, 'apps/web/dist');
+  if (!existsSync(join(dist, 'index.html'))) throw new Error('apps/web/dist is missing: run `npm run build` first');
+  cpSync(dist, join(runDir, 'web'), { recursive: true });
+  process.env.TIDE_E2E_DB = join(runDir, 'e2e.db');
+  process.env.TIDE_E2E_WEB = join(runDir, 'web');
+}
+// The JSON report goes where PLAYWRIGHT_JSON_OUTPUT_NAME says, relative to where the runner was started.
+const jsonReport = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME
+  ? resolve(process.cwd(), process.env.PLAYWRIGHT_JSON_OUTPUT_NAME)
+  : undefined;
 
 // The caching service serves the built app and answers /v1 on the same origin, as in production.
 // TIDE_E2E_SERVER=static serves only the files (scripts/serve-web.mjs): the app then cannot reach /v1.
 const staticOnly = process.env.TIDE_E2E_SERVER === 'static';
 const serverCommand = staticOnly
   ? 'node scripts/serve-web.mjs'
-  : `node_modules/.bin/tsx apps/cache-server/src/main.ts --host 127.0.0.1 --port ${process.env.TIDE_E2E_PORT} --web apps/web/dist --db ${process.env.TIDE_E2E_DB}`;
+  : `node_modules/.bin/tsx apps/cache-server/src/main.ts --host 127.0.0.1 --port ${process.env.TIDE_E2E_PORT} --web ${process.env.TIDE_E2E_WEB} --db ${process.env.TIDE_E2E_DB}`;
 
 // e2e of the built web app in Debian's Chromium; `npm run build` must have run (scripts/test-all.mjs does it).
 export default defineConfig({
   testDir: './tests',
+  globalTeardown: './helpers/global-teardown.ts',
   outputDir: '../test-results/e2e',
   fullyParallel: true,
   workers: 2,
@@ -34,7 +47,7 @@ export default defineConfig({
   // The machine is shared: generous waits, never a fixed sleep.
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  reporter: [['list'], ['json']],
+  reporter: [['list'], ['json', { outputFile: jsonReport }]],
   use: {
     baseURL,
     viewport: { width: 1280, height: 800 },
@@ -54,7 +67,7 @@ export default defineConfig({
   webServer: {
     command: serverCommand,
     cwd: repoRoot,
-    env: { PORT: process.env.TIDE_E2E_PORT, LOG_LEVEL: 'warn' },
+    env: { PORT: process.env.TIDE_E2E_PORT ?? '', DIST: process.env.TIDE_E2E_WEB ?? '', LOG_LEVEL: 'warn' },
     url: `${baseURL}/home`,
     reuseExistingServer: false,
     timeout: 90_000,
