@@ -4,7 +4,7 @@
 //   otherwise the caching service serving apps/web/dist on a fresh SQLite file (TIDE_BENCH_SEED=1 seeds it first);
 //   TIDE_BENCH_SERVER=static  only the files (scripts/serve-web.mjs), no caching service.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -22,11 +22,14 @@ interface Sized {
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const gz = (buf: Buffer) => gzipSync(buf, { level: 9 }).length;
 
+let tempDir: string | undefined;
+
 function serverArgs(): { mode: string; cmd: string; args: string[] } {
   if (process.env.TIDE_BENCH_SERVER === 'static') {
     return { mode: 'static files', cmd: process.execPath, args: ['scripts/serve-web.mjs'] };
   }
-  const db = join(mkdtempSync(join(tmpdir(), 'tide-bench-')), 'bench.db');
+  tempDir = mkdtempSync(join(tmpdir(), 'tide-bench-'));
+  const db = join(tempDir, 'bench.db');
   const seed = process.env.TIDE_BENCH_SEED === '1';
   const args = ['apps/cache-server/src/main.ts', '--port', '0', '--web', DIST, '--db', db];
   if (seed) args.push('--seed');
@@ -118,4 +121,5 @@ try {
 } finally {
   started?.server.removeAllListeners('exit');
   started?.server.kill('SIGTERM');
+  if (tempDir) rmSync(tempDir, { recursive: true, force: true });
 }
