@@ -202,7 +202,7 @@ async function indexOne(
   const derived = deriveNotifications(ctx, e);
   ctx.notifications.push(...derived.candidates);
   for (const target of derived.missingTargets) {
-    ctx.buf.insert('event_hooks', { target_id: target, source_event_id: e.id });
+    ctx.buf.insert('event_hooks', { target_id: target, source_event_id: e.id, created_at: ctx.now });
   }
 }
 

@@ -118,6 +118,15 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
     },
     '0002_search': { up: async (db: AnyDb) => createSearch(db, dialect) },
     '0003_covering_feed_indexes': { up: async (db: AnyDb) => coveringFeedIndexes(db) },
+    '0004_event_hooks_time': {
+      up: async (db: AnyDb) => {
+        await db.schema
+          .alterTable('event_hooks')
+          .addColumn('created_at', 'bigint', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema.createIndex('event_hooks_created_at_idx').on('event_hooks').column('created_at').execute();
+      },
+    },
   };
 }
 

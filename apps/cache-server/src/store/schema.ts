@@ -125,6 +125,8 @@ export interface EventPubkeyActionRefsTable {
 export interface EventHooksTable {
   target_id: string;
   source_event_id: string;
+  /** When the hook was stored (hooks older than a week are dropped). */
+  created_at: Generated<number>;
 }
 
 /** Score increments that leave score24h once 24 h have passed. */

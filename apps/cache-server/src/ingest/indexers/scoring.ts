@@ -106,10 +106,19 @@ export async function expireScores(store: Store, now: number): Promise<number> {
 export const EXPIRY_INTERVAL = 60;
 const lastExpiry = new WeakMap<Store, number>();
 
-/** Runs expireScores when the last run for this store is at least EXPIRY_INTERVAL seconds old. */
+/** Runs expireScores (and drops notification hooks older than HOOK_TTL) when the last run for this store is at least EXPIRY_INTERVAL seconds old. */
 export async function maybeExpireScores(store: Store, now: number): Promise<void> {
   const last = lastExpiry.get(store);
   if (last !== undefined && now - last < EXPIRY_INTERVAL) return;
   lastExpiry.set(store, now);
   await expireScores(store, now);
+  await store.write((trx) =>
+    trx
+      .deleteFrom('event_hooks')
+      .where('created_at', '<', now - HOOK_TTL)
+      .execute(),
+  );
 }
+
+/** Seconds a notification hook waits for its target before it is dropped. */
+export const HOOK_TTL = 7 * 86_400;

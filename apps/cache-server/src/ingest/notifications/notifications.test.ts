@@ -203,4 +203,14 @@ describeDialects('notifications', (getStore) => {
       ],
     ]);
   });
+
+  it('drops a hook whose target never arrives within a week', async () => {
+    const ghost = note(testUser('nt-ghost'), 'never delivered');
+    await ingest([reaction(testUser('nt-ghost-fan'), ghost, '+', T0 + 11)]);
+    const hooks = () => getStore().db.selectFrom('event_hooks').selectAll().where('target_id', '=', ghost.id).execute();
+    expect(await hooks()).toHaveLength(1);
+    const later = NOW + 8 * 86_400;
+    await ingestEvents(getStore(), [note(testUser('nt-ghost-later'), 'tick', [], later)], { now: later });
+    expect(await hooks()).toEqual([]);
+  });
 });
