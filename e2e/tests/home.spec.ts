@@ -92,3 +92,30 @@ test('the new-notes pill appears after events are published to the relay, and pr
   await expect(pill).toBeHidden();
   await expect(page.getByTestId('note-content').first()).toHaveText('e2e fresh note 2');
 });
+
+/** The list position of the row under the middle of the viewport. */
+async function rowInView(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const el = document.elementFromPoint(window.innerWidth / 2 - 100, window.innerHeight / 2);
+    return Number(el?.closest('[data-index]')?.getAttribute('data-index') ?? -1);
+  });
+}
+
+test('the list position is restored on back navigation', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/home');
+  await expect(page.getByTestId('note').first()).toBeVisible({ timeout: 30_000 });
+  for (let i = 0; i < 3; i++) {
+    await page.mouse.wheel(0, 1000);
+    await page.waitForTimeout(300);
+  }
+  await expect.poll(() => rowInView(page)).toBeGreaterThan(2);
+  const before = await rowInView(page);
+  // Open the note in view (clicking one outside the viewport would scroll the page first).
+  await page.locator(`[data-index="${before}"] time`).click();
+  await page.waitForURL(/\/e\//);
+  await page.goBack();
+  await expect(page.getByTestId('note-list')).toHaveAttribute('data-restored', 'true', { timeout: 30_000 });
+  await expect.poll(() => rowInView(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(before - 1);
+  expect(Math.abs((await rowInView(page)) - before)).toBeLessThanOrEqual(1);
+});

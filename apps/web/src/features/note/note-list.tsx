@@ -35,6 +35,12 @@ export function NoteList({ notes, page, onEndReached, restoreKey, footer }: Note
   endRef.current = onEndReached;
   const count = notes.length;
 
+  // The window position, kept up to date while scrolling (read at unmount, when the page may already be gone).
+  const lastY = useRef(saved?.scrollY ?? 0);
+  const onScroll = () => {
+    lastY.current = window.scrollY;
+    checkEnd();
+  };
   const checkEnd = () => {
     const handle = ref.current;
     if (!handle || count === 0) return;
@@ -42,19 +48,44 @@ export function NoteList({ notes, page, onEndReached, restoreKey, footer }: Note
     if (last >= count - LOAD_MORE_THRESHOLD) endRef.current?.();
   };
 
-  const restoreY = useRef(saved?.scrollY);
+  const restoreTo = useRef(saved);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once on mount
   useLayoutEffect(() => {
-    if (restoreY.current !== undefined) window.scrollTo(0, restoreY.current);
-    restoreY.current = undefined;
+    // Lists restore their own position; the browser's restoration would fight it on back navigation.
+    if (restoreKey && 'scrollRestoration' in history) history.scrollRestoration = 'manual';
+    const target = restoreTo.current;
+    restoreTo.current = undefined;
+    if (!target) return;
+    // Scroll back to where the list was, and hold it there for about a second while media and previews
+    // above it settle, unless the user scrolls first.
+    let frames = 0;
+    let handle = 0;
+    let stopped = false;
+    const stop = () => {
+      stopped = true;
+    };
+    const events = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+    for (const name of events) window.addEventListener(name, stop, { passive: true, once: true });
+    const restore = () => {
+      if (stopped) return;
+      if (Math.abs(window.scrollY - target.scrollY) > 1) window.scrollTo(0, target.scrollY);
+      if (++frames < 60) handle = requestAnimationFrame(restore);
+    };
+    restore();
+    return () => {
+      cancelAnimationFrame(handle);
+      for (const name of events) window.removeEventListener(name, stop);
+    };
   }, []);
 
-  useEffect(() => {
+  // A layout-effect cleanup runs before the virtualizer's handle is detached, so its cache can still be read.
+  useLayoutEffect(() => {
     if (!restoreKey) return;
     return () => {
       const handle = ref.current;
       if (!handle) return;
       snapshots.delete(restoreKey);
-      snapshots.set(restoreKey, { cache: handle.cache, scrollY: window.scrollY });
+      snapshots.set(restoreKey, { cache: handle.cache, scrollY: lastY.current });
       if (snapshots.size > MAX_SNAPSHOTS) snapshots.delete(snapshots.keys().next().value as string);
     };
   }, [restoreKey]);
@@ -66,12 +97,12 @@ export function NoteList({ notes, page, onEndReached, restoreKey, footer }: Note
   }, [count]);
 
   return (
-    <div className={styles.list} data-testid="note-list" data-count={count}>
+    <div className={styles.list} data-testid="note-list" data-count={count} data-restored={saved ? 'true' : undefined}>
       <WindowVirtualizer
         ref={ref}
         data={notes}
         cache={saved?.cache}
-        onScroll={checkEnd}
+        onScroll={onScroll}
         bufferSize={600}
         ssrCount={saved ? undefined : FIRST_PAINT_COUNT}
       >
