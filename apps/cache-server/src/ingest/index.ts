@@ -22,7 +22,16 @@ export { isListKind } from './indexers/lists.ts';
 export { profileFields } from './indexers/profiles.ts';
 export { articleTopics, wordCount } from './indexers/reads.ts';
 export { relaysOf } from './indexers/relays.ts';
-export { expireScores, replyWeight, SCORE_WEIGHTS, scoreIncrement } from './indexers/scoring.ts';
+export {
+  EXPIRY_INTERVAL,
+  expireScores,
+  HOOK_TTL,
+  maybeExpireScores,
+  replyWeight,
+  SCORE_WEIGHTS,
+  scoreIncrement,
+} from './indexers/scoring.ts';
 export { bolt11Sats, MAX_ZAP_SATS, type ParsedZap, parseZapReceipt } from './indexers/zaps.ts';
 export { DEFAULT_BATCH_SIZE, ingestEvents, prepareVerifier } from './ingest-events.ts';
 export { NOTIFICATION_TYPE_NAMES, type NotificationPrefs, notificationPrefs } from './notifications/settings.ts';
+export { activeVerifyWorkers, stopVerifyPool, verifyEventsParallel } from './verify-pool.ts';
