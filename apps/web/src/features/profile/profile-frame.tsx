@@ -1,13 +1,21 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { Panel, Screen } from '../../app/screen.tsx';
+import { useCacheQuery } from '../../data/use-cache-query.ts';
 import { useT } from '../../i18n/intl.tsx';
+import { useSession } from '../../state/stores.ts';
 import { Avatar } from '../../ui/avatar.tsx';
-import { Skeleton, SkeletonList } from '../../ui/skeleton.tsx';
+import { SkeletonList } from '../../ui/skeleton.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
-import { SidebarSkeleton } from '../feed/home-sidebar.tsx';
-import styles from '../frames.module.css';
+import { userName } from '../note/note-author.tsx';
+import styles from './profile.module.css';
 import { ProfileActions } from './profile-actions.tsx';
-import { PROFILE_TABS } from './profile-tabs.ts';
+import { ProfileHeader } from './profile-header.tsx';
+import { type ProfileHistoryEntry, readProfileHistory, recordProfileView } from './profile-history.ts';
+import { loadProfile } from './profile-queries.ts';
+import { profileKeyOf, resolveVanityName } from './profile-ref.ts';
+import { PagedTabPanel, PeopleTabPanel, RelaysTabPanel } from './profile-tab-panels.tsx';
+import { visibleProfileTabs } from './profile-tabs.ts';
 
 /** Props of {@link ProfileFrame}: at most one way of naming the profile. */
 export interface ProfileFrameProps {
@@ -17,40 +25,119 @@ export interface ProfileFrameProps {
   vanityName?: string;
 }
 
-/** Profile: banner, avatar, name and stats (loading), the nine tabs, and a sidebar of the profile's reads. */
-export function ProfileFrame({ npub, vanityName }: ProfileFrameProps) {
+function Message({ text, testId }: { text: string; testId: string }) {
   const t = useT();
+  return (
+    <Screen heading={t('profile.heading')}>
+      <p className={styles.message} role="alert" data-testid={testId}>
+        {text}
+      </p>
+    </Screen>
+  );
+}
+
+/** The viewer's recently viewed profiles (most recent first). */
+export function RecentProfiles({ entries }: { entries: ProfileHistoryEntry[] }) {
+  const t = useT();
+  return (
+    <Panel title={t('profile.recent')}>
+      <div className={styles.recent} data-testid="recent-profiles">
+        {entries.map((e) => (
+          <Link key={e.pubkey} to={`/p/${e.pubkey}`} className={styles.names}>
+            <Avatar src={e.picture} size="micro" /> {e.name}
+          </Link>
+        ))}
+      </div>
+    </Panel>
+  );
+}
+
+/** A loaded profile: header, tabs (drafts only on your own), each tab paged; blocked and missing profiles say so. */
+export function ProfileView({ pubkey }: { pubkey: string }) {
+  const t = useT();
+  const viewer = useSession((s) => s.publicKey);
   const [tab, setTab] = useState('notes');
+  const [history, setHistory] = useState(() => readProfileHistory(viewer));
+  const query = useCacheQuery(['profile', pubkey, viewer], (client, signal) =>
+    loadProfile(client, pubkey, viewer, signal),
+  );
+  const profile = query.data;
+  const own = viewer === pubkey;
+  const tabs = useMemo(() => visibleProfileTabs(own), [own]);
+
+  useEffect(() => {
+    if (!profile?.found || profile.blocked) return;
+    const { user, stats } = profile;
+    setHistory(
+      recordProfileView(viewer, {
+        pubkey,
+        name: userName(user),
+        picture: user.picture,
+        ...(stats ? { stats: { followers: stats.followers_count, notes: stats.note_count } } : {}),
+      }),
+    );
+  }, [profile, pubkey, viewer]);
+
+  if (query.status === 'pending') {
+    return (
+      <Screen heading={t('profile.heading')}>
+        <SkeletonList label={t('profile.loading')} count={3} />
+      </Screen>
+    );
+  }
+  if (query.status === 'error') return <Message text={t('profile.loadFailed')} testId="profile-error" />;
+  if (!profile?.found) return <Message text={t('profile.notFound')} testId="profile-not-found" />;
+  if (profile.blocked) return <Message text={t('profile.blocked')} testId="profile-blocked" />;
+  const panel =
+    tab === 'contacts' || tab === 'followers' ? (
+      <PeopleTabPanel key={tab} tab={tab} pubkey={pubkey} />
+    ) : tab === 'relays' ? (
+      <RelaysTabPanel pubkey={pubkey} />
+    ) : (
+      <PagedTabPanel key={tab} tab={tab as 'notes'} pubkey={pubkey} />
+    );
   return (
     <Screen
       heading={t('profile.heading')}
-      actions={<ProfileActions publicKey={npub} />}
+      title={userName(profile.user)}
+      actions={<ProfileActions publicKey={profile.user.npub} />}
       sidebarLabel={t('layout.sidebar')}
-      sidebar={
-        <Panel title={t('profile.sidebarReads')}>
-          <SidebarSkeleton />
-        </Panel>
-      }
+      sidebar={<RecentProfiles entries={history} />}
     >
-      <div className={styles.banner} />
-      <div className={styles.profileHead}>
-        <span className={styles.avatarRing}>
-          <Avatar size="xxl" />
-        </span>
-      </div>
-      <div className={styles.prose} data-profile-ref={vanityName ?? npub ?? ''}>
-        <Skeleton width="45%" height={20} />
-        <p className={styles.muted}>{vanityName ? `@${vanityName}` : null}</p>
-        <Skeleton width="80%" />
-      </div>
+      <ProfileHeader user={profile.user} stats={profile.stats} />
       <Tabs
         label={t('profile.tabsLabel')}
-        items={PROFILE_TABS.map(({ id, label }) => ({ id, label: t(label) }))}
+        items={tabs.map(({ id, label }) => ({ id, label: t(label) }))}
         value={tab}
         onChange={setTab}
       >
-        <SkeletonList label={t('common.loading')} count={3} />
+        {panel}
       </Tabs>
     </Screen>
   );
+}
+
+function VanityProfile({ vanityName }: { vanityName: string }) {
+  const t = useT();
+  const name = useCacheQuery(['vanity', vanityName], () => resolveVanityName(vanityName), { staleTime: 300_000 });
+  if (name.status === 'pending') {
+    return (
+      <Screen heading={t('profile.heading')}>
+        <SkeletonList label={t('profile.loading')} count={3} />
+      </Screen>
+    );
+  }
+  if (!name.data) return <Message text={t('profile.notFound')} testId="profile-not-found" />;
+  return <ProfileView pubkey={name.data} />;
+}
+
+/** Profile routes: `/p/:npub`, `/profile/:npub` (npub, nprofile, hex; none = your own) and `/:vanityName`. */
+export function ProfileFrame({ npub, vanityName }: ProfileFrameProps) {
+  const t = useT();
+  const viewer = useSession((s) => s.publicKey);
+  if (vanityName) return <VanityProfile vanityName={vanityName} />;
+  const pubkey = npub ? profileKeyOf(npub) : viewer;
+  if (!npub && !viewer) return <Message text={t('auth.required')} testId="profile-no-key" />;
+  if (!pubkey) return <Message text={t('profile.notFound')} testId="profile-not-found" />;
+  return <ProfileView key={pubkey} pubkey={pubkey} />;
 }

@@ -12,3 +12,8 @@ export const PROFILE_TABS: ReadonlyArray<{ id: string; label: MessageId }> = [
   { id: 'followers', label: 'profile.tab.followers' },
   { id: 'relays', label: 'profile.tab.relays' },
 ];
+
+/** The tabs shown on a profile: drafts only on your own. */
+export function visibleProfileTabs(own: boolean) {
+  return PROFILE_TABS.filter((tab) => own || tab.id !== 'drafts');
+}

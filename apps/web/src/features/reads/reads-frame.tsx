@@ -1,13 +1,54 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { Panel, Screen } from '../../app/screen.tsx';
+import { Screen } from '../../app/screen.tsx';
+import { useCacheQuery } from '../../data/use-cache-query.ts';
+import { usePagedQuery } from '../../data/use-paged-query.ts';
 import { useT } from '../../i18n/intl.tsx';
+import { useSession } from '../../state/stores.ts';
 import { SkeletonList } from '../../ui/skeleton.tsx';
-import { SidebarSkeleton } from '../feed/home-sidebar.tsx';
 import styles from '../frames.module.css';
+import { ArticleList } from './article-list.tsx';
+import readsStyles from './reads.module.css';
+import { fetchReadsPage, loadReadsFeeds, topicSpec } from './reads-queries.ts';
+import { ReadsSidebar } from './reads-sidebar.tsx';
 
-/** Reads: long-form articles, optionally narrowed to a topic; sidebar with topics and a link to write. */
+/** The articles of one reads feed spec: first page of 20, infinite scroll. */
+export function ReadsFeed({ spec }: { spec: string }) {
+  const t = useT();
+  const viewer = useSession((s) => s.publicKey);
+  const feed = usePagedQuery(['reads-feed', spec, viewer], (client, cursor, signal) =>
+    fetchReadsPage(client, spec, cursor, viewer, signal),
+  );
+  if (feed.status === 'pending') return <SkeletonList label={t('reads.loading')} />;
+  if (feed.status === 'error' || !feed.page) {
+    return (
+      <p className={readsStyles.message} role="alert">
+        {t('reads.loadFailed')}
+      </p>
+    );
+  }
+  const { reads } = feed.page;
+  return (
+    <>
+      {reads.length === 0 ? <p className={readsStyles.message}>{t('reads.empty')}</p> : null}
+      <ArticleList
+        articles={reads}
+        onEndReached={feed.fetchNextPage}
+        footer={feed.isFetchingNextPage ? <SkeletonList count={2} label={t('reads.loadingMore')} /> : null}
+      />
+    </>
+  );
+}
+
+/** Reads: the reads feed selector (`get_reads_feeds`) or a topic (`/reads/:topic`), article cards, the sidebar. */
 export function ReadsFrame({ topic }: { topic?: string }) {
   const t = useT();
+  const feeds = useCacheQuery(['reads-feeds'], (client, signal) => loadReadsFeeds(client, signal), {
+    staleTime: 60_000,
+  });
+  const [selected, setSelected] = useState<string | undefined>(undefined);
+  const list = feeds.data ?? [];
+  const spec = topic ? topicSpec(topic) : (selected ?? list[0]?.spec);
   return (
     <Screen
       heading={t('reads.heading')}
@@ -18,19 +59,40 @@ export function ReadsFrame({ topic }: { topic?: string }) {
         </Link>
       }
       sidebarLabel={t('layout.sidebar')}
-      sidebar={
-        <>
-          <Panel title={t('reads.topics')}>
-            <SidebarSkeleton />
-          </Panel>
-          <Panel title={t('reads.myArticles')}>
-            <Link to="/myarticles">{t('reads.myArticlesLink')}</Link>
-          </Panel>
-        </>
-      }
+      sidebar={<ReadsSidebar />}
     >
-      {topic ? <p className={`${styles.prose} ${styles.muted}`}>{t('reads.topic', { topic })}</p> : null}
-      <SkeletonList label={t('reads.loading')} />
+      {topic ? (
+        <p className={`${styles.prose} ${styles.muted}`}>
+          {t('reads.topic', { topic })} <Link to="/reads">{t('reads.allFeeds')}</Link>
+        </p>
+      ) : (
+        <div className={readsStyles.pickers}>
+          <label>
+            <span className={styles.muted}>{t('reads.feed')} </span>
+            <select
+              value={spec ?? ''}
+              onChange={(e) => setSelected(e.target.value)}
+              data-testid="reads-feed-select"
+              disabled={!list.length}
+            >
+              {list.map((f) => (
+                <option key={f.spec} value={f.spec} title={f.description}>
+                  {f.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      )}
+      {spec ? (
+        <ReadsFeed key={spec} spec={spec} />
+      ) : feeds.status === 'error' ? (
+        <p className={readsStyles.message} role="alert">
+          {t('reads.loadFailed')}
+        </p>
+      ) : (
+        <SkeletonList label={t('reads.loading')} />
+      )}
     </Screen>
   );
 }

@@ -1,0 +1,102 @@
+import { humanizeNumber, shortDate } from '@tide/core/format';
+import { buildArticle, isArticleKind, type Page } from '@tide/core/model';
+import { useMemo } from 'react';
+import { Screen } from '../../app/screen.tsx';
+import { useCacheQuery } from '../../data/use-cache-query.ts';
+import { useT } from '../../i18n/intl.tsx';
+import { useSession } from '../../state/stores.ts';
+import { SkeletonList } from '../../ui/skeleton.tsx';
+import { Note } from '../note/note.tsx';
+import { AuthorAvatar, UserName } from '../note/note-author.tsx';
+import { ArticleBody } from './article-body.tsx';
+import { readingMinutes } from './reading-time.ts';
+import styles from './reads.module.css';
+import { loadArticleThread } from './reads-queries.ts';
+
+/** Which article to show: its author, `d` identifier and kind. */
+export interface ArticleRef {
+  pubkey: string;
+  identifier: string;
+  kind: number;
+}
+
+/** The article of `page` (the first article event), if any. */
+export function articleOf(page: Page) {
+  const event = Object.values(page.mentions).find((e) => isArticleKind(e.kind));
+  return page.reads[0] ?? (event ? buildArticle(event, page) : undefined);
+}
+
+/** The article page: title, author, image, markdown body (sanitised, lazily loaded), highlights, footer, comments. */
+export function ArticleView({ articleRef }: { articleRef: ArticleRef }) {
+  const t = useT();
+  const viewer = useSession((s) => s.publicKey);
+  const query = useCacheQuery(['article', articleRef, viewer], (client, signal) =>
+    loadArticleThread(client, articleRef, viewer, signal),
+  );
+  const page = query.data?.page;
+  const article = page ? articleOf(page) : undefined;
+  const highlights = useMemo(() => (query.data?.highlights ?? []).map((h) => h.content ?? ''), [query.data]);
+  const comments = useMemo(
+    () => (page && article ? page.notes.filter((n) => !n.repost && n.id !== article.id) : []),
+    [page, article],
+  );
+
+  if (query.status === 'pending') {
+    return (
+      <Screen heading={t('reads.article')}>
+        <SkeletonList label={t('reads.loadingArticle')} count={2} />
+      </Screen>
+    );
+  }
+  if (!page || !article) {
+    return (
+      <Screen heading={t('reads.article')}>
+        <p className={styles.message} role="alert" data-testid="article-missing">
+          {query.status === 'error' ? t('reads.loadFailed') : t('reads.articleMissing')}
+        </p>
+      </Screen>
+    );
+  }
+  const stats = article.stats;
+  return (
+    <Screen heading={t('reads.article')} title={article.title || t('reads.untitled')}>
+      <article className={styles.article} data-testid="article" data-article-id={article.id}>
+        <div className={styles.cardMeta}>
+          <AuthorAvatar user={article.user} verifiedName={page.verifiedNames[article.pubkey]} />
+          <UserName user={article.user} verifiedName={page.verifiedNames[article.pubkey]} />
+          <span>{shortDate(article.published)}</span>
+          <span>{t('reads.readingTime', { minutes: readingMinutes(article.wordCount, article.content) })}</span>
+        </div>
+        <h2 className={styles.articleTitle}>{article.title || t('reads.untitled')}</h2>
+        {article.summary ? <p className={styles.cardSummary}>{article.summary}</p> : null}
+        {article.image ? <img className={styles.articleImage} src={article.image} alt="" /> : null}
+        <ArticleBody content={article.content} page={page} highlights={highlights} />
+      </article>
+      <footer className={styles.footer} data-testid="article-footer">
+        <span>{t('reads.stat.likes', { count: humanizeNumber(stats.likes) })}</span>
+        <span>{t('reads.stat.replies', { count: humanizeNumber(stats.replies) })}</span>
+        <span>{t('reads.stat.reposts', { count: humanizeNumber(stats.reposts) })}</span>
+        <span>
+          {t('reads.stat.zaps', { count: humanizeNumber(stats.zaps), sats: humanizeNumber(stats.satszapped) })}
+        </span>
+      </footer>
+      {highlights.length ? (
+        <section data-testid="article-highlights">
+          <h3 className={styles.sectionTitle}>{t('reads.highlights', { count: highlights.length })}</h3>
+          {highlights.map((text, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: highlights keep the server's order
+            <blockquote key={i} className={styles.highlight}>
+              {text}
+            </blockquote>
+          ))}
+        </section>
+      ) : null}
+      <section data-testid="article-comments">
+        <h3 className={styles.sectionTitle}>{t('reads.comments', { count: comments.length })}</h3>
+        {comments.map((note) => (
+          <Note key={note.id} note={note} page={page} />
+        ))}
+      </section>
+    </Screen>
+  );
+}

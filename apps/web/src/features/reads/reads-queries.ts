@@ -1,0 +1,101 @@
+import {
+  type CommandClient,
+  fetchArticleThread,
+  fetchDefaultFeeds,
+  fetchEvents,
+  fetchFeaturedAuthors,
+  fetchHighlights,
+  fetchMegaFeed,
+  fetchReadsTopics,
+  fetchRecommendedReads,
+  fetchUserProfile,
+} from '@tide/core/cache';
+import type { OlderCursor, Page } from '@tide/core/model';
+import { type CacheEvent, Kind } from '@tide/core/nostr';
+import { type FeedDescriptor, parseFeedDescriptors } from '../../data/app-settings.ts';
+import { captureEvents } from '../../data/page-fold.ts';
+import { PAGE_SIZE } from '../../data/use-paged-query.ts';
+
+/** Top picks shown in the reads sidebar. */
+export const TOP_PICKS_SHOWN = 3;
+
+/** The mega-feed spec of the reads of one topic (protocol reference §4.1). */
+export function topicSpec(topic: string): string {
+  return JSON.stringify({ kind: 'reads', topic });
+}
+
+/** `get_reads_feeds` as enabled feed descriptors (guests get the default account's). */
+export async function loadReadsFeeds(client: CommandClient, signal?: AbortSignal): Promise<FeedDescriptor[]> {
+  return parseFeedDescriptors(await fetchDefaultFeeds(client, 'reads', { signal })).filter((f) => f.enabled);
+}
+
+/** One page (20) of a reads feed: the first without a cursor, then `until` + `offset`. */
+export function fetchReadsPage(
+  client: CommandClient,
+  spec: string,
+  cursor: OlderCursor | undefined,
+  viewer: string | null,
+  signal?: AbortSignal,
+): Promise<Page> {
+  return fetchMegaFeed(
+    client,
+    {
+      spec,
+      limit: PAGE_SIZE,
+      ...(cursor ? { until: cursor.until, offset: cursor.offset } : {}),
+      ...(viewer ? { user_pubkey: viewer } : {}),
+    },
+    { signal, purpose: 'reads_feed' },
+  );
+}
+
+/** The reads sidebar: recommended articles (as a page), topics and the featured author's profile page. */
+export interface ReadsSidebarData {
+  topPicks: Page;
+  topics: string[];
+  featured?: { pubkey: string; page: Page };
+}
+
+/** Loads the reads sidebar: `get_recommended_reads` (resolved with `events`), `get_reads_topics`, `get_featured_authors`. */
+export async function loadReadsSidebar(client: CommandClient, signal?: AbortSignal): Promise<ReadsSidebarData> {
+  const [ids, topics, authors] = await Promise.all([
+    fetchRecommendedReads(client, { signal, purpose: 'reads_picks' }),
+    fetchReadsTopics(client, { signal, purpose: 'reads_topics' }),
+    fetchFeaturedAuthors(client, { signal, purpose: 'reads_authors' }),
+  ]);
+  const picked = ids.slice(0, TOP_PICKS_SHOWN);
+  const topPicks = await fetchEvents(
+    client,
+    { event_ids: picked, extended_response: true },
+    { signal, purpose: 'reads_pick_events' },
+  );
+  // The featured author changes with the hour, so everyone sees a different one over a day.
+  const author = authors.length ? authors[Math.floor(Date.now() / 3_600_000) % authors.length] : undefined;
+  const featured = author
+    ? { pubkey: author, page: await fetchUserProfile(client, { pubkey: author }, { signal, purpose: 'reads_author' }) }
+    : undefined;
+  return { topPicks, topics, ...(featured ? { featured } : {}) };
+}
+
+/** An article with its comments (`long_form_content_thread_view`) and its highlights (kind 9802 from `get_highlights`). */
+export interface ArticleThread {
+  page: Page;
+  highlights: CacheEvent[];
+}
+
+/** Loads an article thread and its highlights; an empty page means the article is not known. */
+export async function loadArticleThread(
+  client: CommandClient,
+  ref: { pubkey: string; identifier: string; kind: number },
+  viewer: string | null,
+  signal?: AbortSignal,
+): Promise<ArticleThread> {
+  const user = viewer ? { user_pubkey: viewer } : {};
+  const [page, events] = await Promise.all([
+    fetchArticleThread(client, { ...ref, ...user }, { signal, purpose: 'article_thread' }),
+    captureEvents(client, (c) =>
+      fetchHighlights(c, { ...ref, ...user }, { signal, purpose: 'article_highlights' }),
+    ).catch(() => []),
+  ]);
+  return { page, highlights: events.filter((e) => e.kind === Kind.Highlight && typeof e.content === 'string') };
+}
