@@ -20,13 +20,15 @@ import {
 export const DEMO_EVENT_COUNT = 22_000;
 /** Minimum number of users of any network. */
 export const MIN_USERS = 300;
+/** Fewest content events (notes, replies, reactions, ...) of any network, whatever the scale. */
+export const MIN_CONTENT_EVENTS = 1_000;
 /** Length of the content window: the last 30 days. */
 export const CONTENT_WINDOW_SECONDS = 30 * 86_400;
 
 /** Options of the generator (all optional; same options → same events). */
 export interface GenerateOptions {
   seed?: string;
-  /** Total number of events to generate (default 22,000; 1,000,000 for benchmarks). */
+  /** Target number of events (default 22,000; 1,000,000 for benchmarks); any scale gets ≥ 300 users and ≥ 1,000 content events. */
   scale?: number;
   /** Public origin of the server (profile images, nip05 host, relay URL). */
   publicUrl?: string;
@@ -102,7 +104,8 @@ export function* demoEventBatches(world: SeedWorld, options: GenerateOptions = {
   // Phase B: the content timeline over 30 days.
   const closing = users.filter((u) => u.index < 4 || rng.chance(0.12));
   const followers = users.filter((u) => u.index >= 4 && rng.chance(0.15));
-  const content = total - users.length * 3 - closing.length * 2 - followers.length - MARKETPLACE_EVENTS;
+  const fixed = users.length * 3 + closing.length * 2 + followers.length + MARKETPLACE_EVENTS;
+  const content = Math.max(MIN_CONTENT_EVENTS, total - fixed);
   const timeline = new Timeline(world);
   const articleEvery = Math.max(2, Math.floor(content / Math.max(70, Math.round(content * 0.0035))));
   const draftEvery = Math.max(3, Math.floor(content / Math.max(24, Math.round(content * 0.001))));
