@@ -1,11 +1,12 @@
 import { counterLabel, NEW_NOTES_COUNTER_CAP } from '@tide/core/format';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { useFutureNotes } from '../../data/use-future-notes.ts';
 import { usePagedQuery } from '../../data/use-paged-query.ts';
 import { useT } from '../../i18n/intl.tsx';
 import { useSession } from '../../state/stores.ts';
 import { SkeletonList } from '../../ui/skeleton.tsx';
+import { useModeration } from '../moderation/use-moderation.ts';
 import { NoteList } from '../note/note-list.tsx';
 import styles from './home.module.css';
 import { fetchHomeFuture, fetchHomePage } from './home-feed-queries.ts';
@@ -22,6 +23,8 @@ export function HomeFeed({ spec, pollMs }: { spec: string; pollMs?: number }) {
     enabled: feed.status === 'success',
     intervalMs: pollMs,
   });
+  const moderation = useModeration('content', feed.page?.filteringReasons);
+  const notes = useMemo(() => (feed.page ? moderation.filterNotes(feed.page.notes) : []), [feed.page, moderation]);
   const { prepend } = feed;
   const showNew = useCallback(() => {
     prepend(future.take());
@@ -46,9 +49,9 @@ export function HomeFeed({ spec, pollMs }: { spec: string; pollMs?: number }) {
           </button>
         </div>
       ) : null}
-      {page.notes.length === 0 ? <p className={styles.message}>{t('feed.empty')}</p> : null}
+      {notes.length === 0 && !feed.hasNextPage ? <p className={styles.message}>{t('feed.empty')}</p> : null}
       <NoteList
-        notes={page.notes}
+        notes={notes}
         page={page}
         onEndReached={feed.fetchNextPage}
         restoreKey={`home:${spec}:${location.key}`}

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useCacheQuery } from '../../data/use-cache-query.ts';
 import { useT } from '../../i18n/intl.tsx';
 import { useSession } from '../../state/stores.ts';
+import { useModeration } from '../moderation/use-moderation.ts';
 import { userName } from '../note/note-author.tsx';
 import styles from './home.module.css';
 import { SidebarSkeleton } from './home-sidebar.tsx';
@@ -20,9 +21,10 @@ export function TrendingNotes() {
   const query = useCacheQuery(['scored', TRENDING_SELECTOR, viewer], (client, signal) =>
     fetchScored(client, { selector: TRENDING_SELECTOR, ...(viewer ? { user_pubkey: viewer } : {}) }, { signal }),
   );
+  const moderation = useModeration('trending', query.data?.filteringReasons);
   if (query.status === 'pending') return <SidebarSkeleton />;
   if (query.status === 'error') return <p>{t('home.trendingFailed')}</p>;
-  const notes = query.data.notes.slice(0, TRENDING_COUNT);
+  const notes = moderation.filterNotes(query.data.notes).slice(0, TRENDING_COUNT);
   if (!notes.length) return <p>{t('home.trendingEmpty')}</p>;
   return (
     <ul className={styles.trending} data-testid="trending">
