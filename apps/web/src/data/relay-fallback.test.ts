@@ -1,5 +1,6 @@
 import type { NostrEvent } from '@tide/core/nostr';
-import { RelayPool, type WebSocketConstructor } from '@tide/core/relay';
+import type { WebSocketConstructor } from '@tide/core/cache';
+import { RelayPool } from '@tide/core/relay';
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';

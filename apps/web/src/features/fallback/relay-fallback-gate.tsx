@@ -1,0 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { EmptyState, Screen } from '../../app/screen.tsx';
+import {
+  fallbackPool,
+  fallbackRelayUrls,
+  loadProfileFromRelays,
+  loadThreadFromRelays,
+  parseRelayList,
+  useCacheUnreachable,
+} from '../../data/relay-fallback.ts';
+import { useT } from '../../i18n/intl.tsx';
+import { SkeletonList } from '../../ui/skeleton.tsx';
+import { useModeration } from '../moderation/use-moderation.ts';
+import { NoteList } from '../note/note-list.tsx';
+import styles from './fallback.module.css';
+import type { FallbackTarget } from './fallback-target.ts';
+
+/** The screen read from relays while the caching service is unreachable, saying so. */
+function RelayFallbackScreen({ target, heading }: { target: FallbackTarget; heading: string }) {
+  const t = useT();
+  const relays = [...new Set([...parseRelayList(JSON.stringify(target.relays)), ...fallbackRelayUrls()])];
+  const key = target.type === 'thread' ? target.id : target.pubkey;
+  const query = useQuery({
+    queryKey: ['relay-fallback', target.type, key, relays],
+    queryFn: () =>
+      target.type === 'thread'
+        ? loadThreadFromRelays(fallbackPool(), relays, target.id)
+        : loadProfileFromRelays(fallbackPool(), relays, target.pubkey),
+    staleTime: 5_000,
+  });
+  const moderation = useModeration('content', query.data?.filteringReasons);
+  const user = target.type === 'profile' ? query.data?.users[target.pubkey] : undefined;
+  return (
+    <Screen heading={heading}>
+      <p className={styles.notice} role="status" data-testid="relay-fallback-notice">
+        {t('fallback.notice')}
+      </p>
+      {user ? (
+        <p className={styles.profileName} data-testid="fallback-profile-name">
+          {user.displayName || user.name}
+        </p>
+      ) : null}
+      {query.status === 'pending' ? (
+        <SkeletonList label={t('common.loading')} />
+      ) : query.status === 'error' || !query.data.notes.length ? (
+        <EmptyState title={t('fallback.nothing')} />
+      ) : (
+        <NoteList notes={moderation.filterNotes(query.data.notes)} page={query.data} />
+      )}
+    </Screen>
+  );
+}
+
+/**
+ * Renders `children` while the caching service is reachable; once it has been unreachable for a few seconds,
+ * reads `target` (a thread or profile) from the user's relays instead and says so. A null target keeps `children`.
+ */
+export function RelayFallbackGate({
+  target,
+  heading,
+  children,
+}: {
+  target: FallbackTarget | null;
+  heading: string;
+  children: ReactNode;
+}) {
+  const unreachable = useCacheUnreachable();
+  if (!unreachable || !target) return children;
+  return <RelayFallbackScreen target={target} heading={heading} />;
+}
