@@ -2,7 +2,8 @@ import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import { CacheKind, tryDecodeNip19 } from '@tide/core/nostr';
 import { wordCount } from '../ingest/index.ts';
 import type { Store } from '../store/index.ts';
-import { asCacheEvent, loadEvents, mutedBy, parseAddress, synth, toEvent } from './content-common.ts';
+import { asCacheEvent, loadEvents, parseAddress, synth, toEvent } from './content-common.ts';
+import { isMuted, muteRulesOf } from './content-mutes.ts';
 
 /**
  * The enriched post bundle (semantics §2.2), used by every note-returning command:
@@ -177,7 +178,7 @@ export async function enrichPosts(
   opts: BundleOptions = {},
 ): Promise<CacheEvent[]> {
   const viewer = opts.viewer ?? null;
-  const muted = await mutedBy(store, viewer);
+  const rules = await muteRulesOf(store, viewer);
   const sorted = sortPosts(posts);
   const loaded = await loadEvents(
     store,
@@ -185,9 +186,8 @@ export async function enrichPosts(
   );
   const kept = sorted.filter((p) => {
     const e = loaded.get(p.id);
-    if (e === undefined || muted.has(e.pubkey)) return false;
-    // a repost of a muted author's note is hidden too (semantics §2.2)
-    return e.kind !== 6 || !e.tags.some((t) => t[0] === 'p' && muted.has(t[1]));
+    // hidden: muted authors, reposts of them, muted hashtags, words and threads (semantics §1.8, §2.2)
+    return e !== undefined && !isMuted(rules, e);
   });
   const top = kept.map((p) => loaded.get(p.id)!);
 
@@ -212,7 +212,7 @@ export async function enrichPosts(
     ];
     frontier = [];
     for (const e of found) {
-      if (known.has(e.id) || muted.has(e.pubkey)) continue;
+      if (known.has(e.id) || rules.pubkeys.has(e.pubkey)) continue;
       known.set(e.id, e);
       referenced.push(e);
       frontier.push(e);

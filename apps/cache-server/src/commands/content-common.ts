@@ -124,19 +124,6 @@ export async function followsOf(store: Store, pubkey: string): Promise<string[]>
   return rows.map((r) => r.pubkey);
 }
 
-/** Pubkeys the viewer muted (kind 10000 `p` items). */
-export async function mutedBy(store: Store, viewer: string | null): Promise<Set<string>> {
-  if (!viewer) return new Set();
-  const rows = await store.db
-    .selectFrom('list_items')
-    .select('value')
-    .where('pubkey', '=', viewer)
-    .where('kind', '=', 10000)
-    .where('tag', '=', 'p')
-    .execute();
-  return new Set(rows.map((r) => r.value));
-}
-
 /** Stored events by id (any order; unknown ids skipped). */
 export async function loadEvents(store: Store, ids: readonly string[]): Promise<Map<string, NostrEvent>> {
   const out = new Map<string, NostrEvent>();

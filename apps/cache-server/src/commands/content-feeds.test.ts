@@ -36,6 +36,17 @@ describeDialects('content feeds over the wire', (getStore) => {
     expect(range.elements).not.toContain(f.r1.id);
     expect(range.elements).not.toContain(f.n5.id);
     expect(range.elements).not.toContain(f.repostOfMuted.id); // reposts a muted author
+    for (const hidden of [f.spam, f.rude, f.mutedThread, f.inMutedThread])
+      expect(range.elements).not.toContain(hidden.id);
+    const other = newClient(server); // a viewer without mutes sees them
+    const theirs = rangeOf(
+      await other.request('mega_feed_directive', {
+        spec: '{"id":"all-notes","kind":"notes"}',
+        user_pubkey: U.bob.pubkey,
+      }),
+    );
+    expect(theirs.elements).toEqual(expect.arrayContaining([f.spam.id, f.rude.id, f.mutedThread.id]));
+    other.disconnect();
     const stats = contentsOf<{ event_id: string; likes: number; zaps: number; satszapped: number }>(out, 10000100);
     expect(stats.find((s) => s.event_id === f.n1.id)).toMatchObject({ likes: 1, zaps: 2, satszapped: 2600 });
     const actions = contentsOf<{ event_id: string; liked: boolean }>(out, 10000115);

@@ -9,13 +9,13 @@ import {
   isHex,
   loadAddress,
   loadEvents,
-  mutedBy,
   optHexArg,
   pagingArgs,
   strArg,
   synth,
   viewerOf,
 } from './content-common.ts';
+import { muteRulesOf } from './content-mutes.ts';
 import { bookmarkedPosts, queryPosts } from './content-posts.ts';
 import { contentReadsCommands, readsFeed, readsQueryFor } from './content-reads.ts';
 import { searchNotes } from './content-search.ts';
@@ -39,7 +39,7 @@ export async function feed(ctx: CommandContext, p: CommandPayload): Promise<Cach
   const includeReplies = boolArg(p, 'include_replies', false);
   const paging = pagingArgs(p, ctx.now(), 20, 1000);
   const viewer = viewerOf(ctx, p);
-  const muted = await mutedBy(ctx.store, viewer);
+  const muted = await muteRulesOf(ctx.store, viewer);
   let posts: Awaited<ReturnType<typeof queryPosts>>;
   if (notes === 'follows') {
     posts = await queryPosts(

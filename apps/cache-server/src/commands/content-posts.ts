@@ -2,6 +2,7 @@ import { type SqlBool, sql } from 'kysely';
 import type { Store } from '../store/index.ts';
 import type { BundlePost } from './bundle.ts';
 import type { Paging } from './content-common.ts';
+import type { MuteRules } from './content-mutes.ts';
 
 /** Which authors' posts a feed reads from `pubkey_events`. */
 export interface PostQuery {
@@ -16,8 +17,8 @@ export interface PostQuery {
   kinds?: readonly number[];
   /** Only notes with media. */
   media?: boolean;
-  /** Leave out these authors and reposts of their notes (the viewer's mutes). */
-  muted?: ReadonlySet<string>;
+  /** The viewer's mutes: authors (and reposts of them), hashtags, words, threads are left out in SQL. */
+  muted?: MuteRules;
 }
 
 const DAY = 86_400;
@@ -39,29 +40,18 @@ export async function queryPosts(store: Store, q: PostQuery, paging: Paging): Pr
   return queryWindow(store, q, paging);
 }
 
-async function queryWindow(store: Store, q: PostQuery, paging: Paging): Promise<BundlePost[]> {
-  let query = store.db
-    .selectFrom('pubkey_events')
-    .select(['event_id', 'created_at'])
-    .where('created_at', '<=', paging.until)
-    .where('created_at', '>=', paging.since);
-  if (q.author) query = query.where('pubkey', '=', q.author);
-  if (q.followedBy) {
-    const follower = q.followedBy;
-    query = query.where('pubkey', 'in', (eb) =>
-      eb.selectFrom('pubkey_followers').select('pubkey').where('follower_pubkey', '=', follower),
-    );
-  }
-  if (q.authors) {
-    if (q.authors.length === 0) return [];
-    query = query.where('pubkey', 'in', [...q.authors]);
-  }
-  if (q.isReply !== undefined) query = query.where('is_reply', '=', q.isReply);
-  if (q.kinds && q.kinds.length > 0) query = query.where('kind', 'in', [...q.kinds]);
-  if (q.media) query = query.where('has_media', '=', 1);
-  if (q.muted && q.muted.size > 0) {
-    const muted = [...q.muted];
-    query = query
+type PostsQuery = ReturnType<typeof postsBase>;
+
+function postsBase(store: Store) {
+  return store.db.selectFrom('pubkey_events').select(['event_id', 'created_at']);
+}
+
+/** The viewer's mute rules as SQL conditions on `pubkey_events` rows. */
+function applyMutes(query: PostsQuery, rules: MuteRules): PostsQuery {
+  let q = query;
+  if (rules.pubkeys.size > 0) {
+    const muted = [...rules.pubkeys];
+    q = q
       .where('pubkey', 'not in', muted)
       .where(({ not, exists, selectFrom }) =>
         not(
@@ -76,6 +66,68 @@ async function queryWindow(store: Store, q: PostQuery, paging: Paging): Promise<
         ),
       );
   }
+  if (rules.hashtags.size > 0) {
+    const tags = [...rules.hashtags];
+    q = q.where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('event_hashtags as h')
+            .select('h.event_id')
+            .whereRef('h.event_id', '=', 'pubkey_events.event_id')
+            .where('h.hashtag', 'in', tags),
+        ),
+      ),
+    );
+  }
+  if (rules.threads.size > 0) {
+    const threads = [...rules.threads];
+    q = q
+      .where('event_id', 'not in', threads)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('event_tags as t')
+              .select('t.event_id')
+              .whereRef('t.event_id', '=', 'pubkey_events.event_id')
+              .where('t.name', '=', 'e')
+              .where('t.value', 'in', threads),
+          ),
+        ),
+      );
+  }
+  for (const word of rules.words) {
+    if (/[%_\\]/.test(word)) continue; // LIKE wildcards: left to the bundle's own check
+    q = q.where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('events as e')
+            .select('e.id')
+            .whereRef('e.id', '=', 'pubkey_events.event_id')
+            .where(sql<SqlBool>`lower(e.content) LIKE ${`%${word}%`}`),
+        ),
+      ),
+    );
+  }
+  return q;
+}
+
+async function queryWindow(store: Store, q: PostQuery, paging: Paging): Promise<BundlePost[]> {
+  let query = postsBase(store).where('created_at', '<=', paging.until).where('created_at', '>=', paging.since);
+  if (q.author) query = query.where('pubkey', '=', q.author);
+  if (q.followedBy) {
+    const follower = q.followedBy;
+    query = query.where('pubkey', 'in', (eb) =>
+      eb.selectFrom('pubkey_followers').select('pubkey').where('follower_pubkey', '=', follower),
+    );
+  }
+  if (q.authors) {
+    if (q.authors.length === 0) return [];
+    query = query.where('pubkey', 'in', [...q.authors]);
+  }
+  if (q.isReply !== undefined) query = query.where('is_reply', '=', q.isReply);
+  if (q.kinds && q.kinds.length > 0) query = query.where('kind', 'in', [...q.kinds]);
+  if (q.media) query = query.where('has_media', '=', 1);
+  if (q.muted) query = applyMutes(query, q.muted);
   const rows = await query
     .orderBy('created_at', 'desc')
     .orderBy('event_id', 'desc')

@@ -72,6 +72,11 @@ export function fixtureEvents() {
   const n4 = sign(carol, 1, NOW - 2 * H, [['t', 'nostr']], 'Hello nostr world #nostr https://example.com/pic.png');
   const n5 = sign(dave, 1, NOW - 1 * H, [], 'Muted dave says something');
   const old = sign(carol, 1, NOW - 100 * 24 * H, [], 'An old note from long ago');
+  // hidden from the viewer by their mute list: a muted hashtag, a muted word, a muted thread and a reply in it
+  const spam = sign(bob, 1, NOW - 3 * H, [['t', 'spam']], 'Cheap offers #spam');
+  const rude = sign(bob, 1, NOW - 3 * H - 1, [], 'Something Forbidden to read');
+  const mutedThread = sign(carol, 1, NOW - 4 * H, [], 'A thread the viewer muted');
+  const inMutedThread = sign(bob, 1, NOW - 4 * H + 5, [['e', mutedThread.id, '', 'root']], 'Reply in a muted thread');
   const r1 = sign(
     carol,
     1,
@@ -190,7 +195,18 @@ export function fixtureEvents() {
     '',
   );
   const carolContacts = sign(carol, 3, NOW - 2 * H, [['p', bob.pubkey]], '');
-  const mutes = sign(viewer, 10000, NOW - 50 * H, [['p', dave.pubkey]], '');
+  const mutes = sign(
+    viewer,
+    10000,
+    NOW - 50 * H,
+    [
+      ['p', dave.pubkey],
+      ['t', 'spam'],
+      ['word', 'forbidden'],
+      ['e', mutedThread.id],
+    ],
+    '',
+  );
   const bookmarks = sign(
     viewer,
     10003,
@@ -237,6 +253,10 @@ export function fixtureEvents() {
     n4,
     n5,
     old,
+    spam,
+    rude,
+    mutedThread,
+    inMutedThread,
     r1,
     r2,
     like,

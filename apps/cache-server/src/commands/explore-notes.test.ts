@@ -61,7 +61,7 @@ describeDialects('explore over the wire', (getStore) => {
 
   it('explore_topics counts hashtags (notes and articles) of the last 24 hours', async () => {
     const out = await client.request('explore_topics');
-    expect(contentOf(out[0])).toEqual({ nostr: 2, coffee: 1 });
+    expect(contentOf(out[0])).toEqual({ nostr: 2, coffee: 1, spam: 1 });
   });
 
   it('explore_people: users gaining followers, minus the viewer’s follows', async () => {

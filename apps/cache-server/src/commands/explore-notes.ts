@@ -1,7 +1,8 @@
 import type { CacheEvent } from '@tide/core/nostr';
 import { CacheKind } from '@tide/core/nostr';
 import { enrichPosts, profilesOf } from './bundle.ts';
-import { defaultAccount, mutedBy, numArg, pagingArgs, strArg, viewerOf } from './content-common.ts';
+import { defaultAccount, numArg, pagingArgs, strArg, viewerOf } from './content-common.ts';
+import { muteRulesOf } from './content-mutes.ts';
 import { queryPosts } from './content-posts.ts';
 import { type CommandContext, CommandError, type CommandPayload, type CommandRecord } from './context.ts';
 import { type ExploreField, exploreNotes, scopeAuthors } from './explore-scored.ts';
@@ -34,12 +35,13 @@ export async function exploreFeed(
   if (hours !== undefined) createdAfter = Math.max(createdAfter, now - hours * 3600);
   if (timeframe !== 'popular' && timeframe !== 'latest') createdAfter = Math.max(createdAfter, now - 7 * 86_400);
   const authors = await scopeAuthors(ctx.store, scope, viewer);
-  const exclude = await mutedBy(ctx.store, viewer);
+  const rules = await muteRulesOf(ctx.store, viewer);
+  const exclude = rules.pubkeys;
   const posts =
     tf.field === 'created_at'
       ? await queryPosts(
           ctx.store,
-          { authors, isReply: 0, kinds: [1], muted: exclude },
+          { authors, isReply: 0, kinds: [1], muted: rules },
           { ...paging, since: Math.max(paging.since, createdAfter) },
         )
       : await exploreNotes(ctx.store, {
@@ -85,7 +87,7 @@ async function scored(ctx: CommandContext, p: CommandPayload): Promise<CacheEven
     until: Number.MAX_SAFE_INTEGER,
     limit: 100,
     offset: 0,
-    exclude: await mutedBy(ctx.store, viewer),
+    exclude: (await muteRulesOf(ctx.store, viewer)).pubkeys,
     textFilter: gm === undefined ? undefined : (text) => GM.test(text) === gm,
   });
   const bundle = await enrichPosts(ctx.store, posts, { viewer, range: false, topZaps: false });
