@@ -29,12 +29,13 @@ const jsonReport = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME
   ? resolve(process.cwd(), process.env.PLAYWRIGHT_JSON_OUTPUT_NAME)
   : undefined;
 
-// The caching service serves the built app and answers /v1 on the same origin, as in production.
+// The caching service serves the built app and answers /v1 on the same origin, as in production, seeded with the
+// deterministic demo network (fixed keys and texts; about 6 s here) before the suite starts.
 // TIDE_E2E_SERVER=static serves only the files (scripts/serve-web.mjs): the app then cannot reach /v1.
 const staticOnly = process.env.TIDE_E2E_SERVER === 'static';
 const serverCommand = staticOnly
   ? 'node scripts/serve-web.mjs'
-  : `node_modules/.bin/tsx apps/cache-server/src/main.ts --host 127.0.0.1 --port ${process.env.TIDE_E2E_PORT} --web ${process.env.TIDE_E2E_WEB} --db ${process.env.TIDE_E2E_DB}`;
+  : `node_modules/.bin/tsx apps/cache-server/src/main.ts --host 127.0.0.1 --port ${process.env.TIDE_E2E_PORT} --web ${process.env.TIDE_E2E_WEB} --db ${process.env.TIDE_E2E_DB} --seed`;
 
 // e2e of the built web app in Debian's Chromium; `npm run build` must have run (scripts/test-all.mjs does it).
 export default defineConfig({
@@ -70,6 +71,8 @@ export default defineConfig({
     env: { PORT: process.env.TIDE_E2E_PORT ?? '', DIST: process.env.TIDE_E2E_WEB ?? '', LOG_LEVEL: 'warn' },
     url: `${baseURL}/home`,
     reuseExistingServer: false,
+    // Listening comes before seeding: the suite waits for the line printed once the demo network is in.
+    ...(staticOnly ? {} : { wait: { stdout: /Tide is running/ } }),
     timeout: 90_000,
   },
 });
