@@ -19,19 +19,16 @@ const markdown = new MarkdownIt({ html: false, linkify: true, breaks: false });
 const NOSTR_REF = /nostr:((?:npub|nprofile|note|nevent|naddr)1[02-9ac-hj-np-z]+)/gi;
 const EMBED_LINE = /^\s*nostr:((?:note|nevent|naddr)1[02-9ac-hj-np-z]+)\s*$/i;
 
-let hooked = false;
-function addLinkHook(): void {
-  if (hooked) return;
-  hooked = true;
-  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-    if (node.tagName !== 'A') return;
-    const href = node.getAttribute('href') ?? '';
-    if (/^https?:/i.test(href)) {
-      node.setAttribute('target', '_blank');
-      node.setAttribute('rel', 'noopener noreferrer nofollow');
-    }
-  });
-}
+// External links open in a new tab without handing the article's page to the target.
+const defaultLinkOpen = markdown.renderer.rules.link_open;
+markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
+  const token = tokens[idx];
+  if (token && /^https?:/i.test(token.attrGet('href') ?? '')) {
+    token.attrSet('target', '_blank');
+    token.attrSet('rel', 'noopener noreferrer nofollow');
+  }
+  return defaultLinkOpen ? defaultLinkOpen(tokens, idx, options, env, self) : self.renderToken(tokens, idx, options);
+};
 
 /** The app link of a decoded NIP-19 reference (profiles to /p, notes to /e, articles to /a). */
 export function referenceHref(decoded: DecodedNip19, raw: string): string {
@@ -86,8 +83,11 @@ export function markHighlights(html: string, highlights: readonly string[]): str
 
 /** Markdown to sanitised HTML (DOMPurify after markdown-it; no scripts, handlers or javascript: links survive). */
 export function markdownToSafeHtml(text: string): string {
-  addLinkHook();
-  return DOMPurify.sanitize(markdown.render(text), { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form'] });
+  return DOMPurify.sanitize(markdown.render(text), {
+    USE_PROFILES: { html: true },
+    ADD_ATTR: ['target'],
+    FORBID_TAGS: ['style', 'form'],
+  });
 }
 
 /**
