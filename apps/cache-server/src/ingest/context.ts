@@ -75,6 +75,8 @@ export interface IngestContext {
   actionKeys: Set<string>;
   /** Earliest post time per pubkey seen in this batch (user_stats.time_joined). */
   joined: Map<string, number>;
+  /** Stored time_joined of the batch's authors (null: not set yet) — to skip updates that change nothing. */
+  joinedBefore: Map<string, number | null>;
   /** Notification candidates collected by the indexers. */
   notifications: NotificationCandidate[];
   /** Ids of events this batch stores (for hook replay). */

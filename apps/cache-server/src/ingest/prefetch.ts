@@ -131,9 +131,12 @@ export async function prefetchBatch(ctx: IngestContext, events: Array<{ e: Nostr
   await loadKnown(ctx, quoted);
   const authorList = [...pubkeys];
   const seen = await inChunks(authorList, (part) =>
-    ctx.trx.selectFrom('user_stats').select('pubkey').where('pubkey', 'in', part).execute(),
+    ctx.trx.selectFrom('user_stats').select(['pubkey', 'time_joined']).where('pubkey', 'in', part).execute(),
   );
-  for (const r of seen) ctx.seenPubkeys.add(r.pubkey);
+  for (const r of seen) {
+    ctx.seenPubkeys.add(r.pubkey);
+    ctx.joinedBefore.set(r.pubkey, r.time_joined);
+  }
   const spam = await inChunks(authorList, (part) =>
     ctx.trx
       .selectFrom('filter_list')

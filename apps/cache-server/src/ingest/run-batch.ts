@@ -144,6 +144,7 @@ export async function runBatch(
     spamPubkeys: new Set(),
     actionKeys: new Set(),
     joined: new Map(),
+    joinedBefore: new Map(),
     notifications: [],
     storedIds: new Set(survivors.map((s) => s.e.id)),
     flush: () => buf.flush(trx),
@@ -229,6 +230,8 @@ async function replayHooks(ctx: IngestContext): Promise<void> {
 /** user_stats.time_joined = earliest post time, lowered where this batch brought an earlier post. */
 async function applyJoined(ctx: IngestContext): Promise<void> {
   for (const [pubkey, at] of ctx.joined) {
+    const before = ctx.joinedBefore.get(pubkey);
+    if (before !== undefined && before !== null && before <= at) continue;
     await ctx.trx
       .updateTable('user_stats')
       .set({ time_joined: at })

@@ -99,4 +99,15 @@ describeDialects('base indexers', (getStore) => {
     expect(get(after, 'pubkeys') - get(before, 'pubkeys')).toBe(1);
     expect((await userStatsOf(getStore(), u.pubkey))?.first_seen_at).toBe(NOW);
   });
+
+  it('keeps time_joined at the earliest post across batches', async () => {
+    const u = testUser('base-joined');
+    const joined = async () => (await userStatsOf(getStore(), u.pubkey))?.time_joined;
+    await ingestEvents(getStore(), [note(u, 'middle', [], T0 + 50)], { now: NOW });
+    expect(await joined()).toBe(T0 + 50);
+    await ingestEvents(getStore(), [note(u, 'earlier', [], T0 + 10)], { now: NOW });
+    expect(await joined()).toBe(T0 + 10);
+    await ingestEvents(getStore(), [note(u, 'later', [], T0 + 100)], { now: NOW });
+    expect(await joined()).toBe(T0 + 10);
+  });
 });
