@@ -15,6 +15,17 @@ describe('bolt11Sats', () => {
     expect(bolt11Sats(INVOICE_9678785340P)).toBe(967_878);
     expect(bolt11Sats('not an invoice')).toBeUndefined();
   });
+
+  it('rejects a broken checksum and reads no amount from an any-amount invoice', () => {
+    const broken = `${INVOICE_2500U.slice(0, -1)}${INVOICE_2500U.endsWith('q') ? 'p' : 'q'}`;
+    expect(bolt11Sats(broken)).toBeUndefined();
+    expect(bolt11Sats(INVOICE_2500U.toUpperCase())).toBe(250_000);
+    expect(
+      bolt11Sats(
+        'lnbc1pvjluezsp5zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygspp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqdpl2pkx2ctnv5sxxmmwwd5kgetjypeh2ursdae8g6twvus8g6rfwvs8qun0dfjkxaq9qrsgq357wnc5r2ueh7ck6q93dj32dlqnls087fxdwk8qakdyafkq3yap9us6v52vjjsrvywa6rt52cm9r9zqt8r2t7mlcwspyetp5h2tztugp9lfyql',
+      ),
+    ).toBeUndefined();
+  });
 });
 
 describe('parseZap', () => {

@@ -1,4 +1,4 @@
-import { decode } from 'light-bolt11-decoder';
+import { bech32 } from '@scure/base';
 import type { CacheEvent, Tag } from '../nostr/index.ts';
 import { Kind } from '../nostr/index.ts';
 import { isObject, num, parseJson, str } from './json.ts';
@@ -31,16 +31,20 @@ export interface TopZap {
 
 const DIVISORS: Record<string, number> = { m: 1e3, u: 1e6, n: 1e9, p: 1e12 };
 
-/** Sats of a bolt11 invoice from its human-readable amount (number × 1e8 / divisor); `undefined` if unreadable. */
+// ln + network (bc, tb, tbs, bcrt) + optional amount: digits and a multiplier letter.
+const INVOICE_PREFIX = /^ln(?:bc|tb|tbs|bcrt)(\d+)?([munp])?$/;
+
+/**
+ * Sats of a bolt11 invoice from its human-readable amount (number × 1e8 / divisor); `undefined` if unreadable.
+ * Only the bech32 checksum and the prefix are read (the full BOLT 11 decoder stays out of the page bundle).
+ */
 export function bolt11Sats(invoice: string): number | undefined {
   try {
-    const section = decode(invoice).sections.find((s) => s.name === 'amount');
-    if (section?.name !== 'amount') return undefined;
-    const letters = section.letters;
-    const unit = letters.slice(-1);
-    const divisor = DIVISORS[unit];
-    const value = Number(divisor ? letters.slice(0, -1) : letters);
-    if (!Number.isFinite(value)) return undefined;
+    const { prefix } = bech32.decode(invoice.toLowerCase() as `${string}1${string}`, false);
+    const m = INVOICE_PREFIX.exec(prefix);
+    if (!m || m[1] === undefined) return undefined;
+    const value = Number(m[1]);
+    const divisor = m[2] ? DIVISORS[m[2]] : undefined;
     return divisor ? Math.floor((value * 1e8) / divisor) : value * 1e8;
   } catch {
     return undefined;
