@@ -47,7 +47,7 @@ export default defineConfig({
   retries: 0,
   // The machine is shared: generous waits, never a fixed sleep.
   timeout: 60_000,
-  expect: { timeout: 15_000 },
+  expect: { timeout: 30_000 },
   reporter: [['list'], ['json', { outputFile: jsonReport }]],
   use: {
     baseURL,
