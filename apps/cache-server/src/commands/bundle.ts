@@ -1,7 +1,16 @@
 import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import { CacheKind, tryDecodeNip19 } from '@tide/core/nostr';
-import { wordCount } from '../ingest/index.ts';
 import type { Store } from '../store/index.ts';
+import {
+  chunked,
+  linkMetadata,
+  mediaInfo,
+  noteActions,
+  noteStats,
+  relayHints,
+  topZaps,
+  wordCounts,
+} from './content-bundle-parts.ts';
 import { asCacheEvent, loadEvents, parseAddress, synth, toEvent } from './content-common.ts';
 import { isMuted, muteRulesOf } from './content-mutes.ts';
 
@@ -98,13 +107,6 @@ export function addressOf(e: NostrEvent): string | undefined {
   if (e.kind < 30000 || e.kind >= 40000) return undefined;
   const d = e.tags.find((t) => t[0] === 'd')?.[1] ?? '';
   return `${e.kind}:${e.pubkey}:${d}`;
-}
-
-/** Runs the per-id lookups of the bundle in chunks (SQL parameter limits). */
-async function chunked<T>(ids: readonly string[], fn: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < ids.length; i += 400) out.push(...(await fn(ids.slice(i, i + 400))));
-  return out;
 }
 
 /** Kind-0 events of users (the current version each), in one join per chunk. */
@@ -241,182 +243,4 @@ export async function enrichPosts(
   return out;
 }
 
-/** 10000100 per event that has a stats row. */
-export async function noteStats(store: Store, ids: readonly string[]): Promise<CacheEvent[]> {
-  const rows = await chunked(ids, (chunk) =>
-    store.db
-      .selectFrom('event_stats')
-      .select(['event_id', 'likes', 'replies', 'mentions', 'reposts', 'zaps', 'satszapped', 'score', 'score24h'])
-      .where('event_id', 'in', chunk)
-      .execute(),
-  );
-  return rows.map((r) =>
-    synth(CacheKind.NoteStats, {
-      event_id: r.event_id,
-      likes: Number(r.likes),
-      replies: Number(r.replies),
-      mentions: Number(r.mentions),
-      reposts: Number(r.reposts),
-      zaps: Number(r.zaps),
-      satszapped: Number(r.satszapped),
-      score: Number(r.score),
-      score24h: Number(r.score24h),
-      bookmarks: 0,
-    }),
-  );
-}
-
-async function noteActions(store: Store, viewer: string, ids: readonly string[]): Promise<CacheEvent[]> {
-  const rows = await chunked(ids, (chunk) =>
-    store.db
-      .selectFrom('event_pubkey_actions')
-      .select(['event_id', 'liked', 'replied', 'reposted', 'zapped'])
-      .where('pubkey', '=', viewer)
-      .where('event_id', 'in', chunk)
-      .execute(),
-  );
-  return rows.map((r) =>
-    synth(CacheKind.NoteActions, {
-      event_id: r.event_id,
-      liked: Number(r.liked) === 1,
-      replied: Number(r.replied) === 1,
-      reposted: Number(r.reposted) === 1,
-      zapped: Number(r.zapped) === 1,
-    }),
-  );
-}
-
-async function mediaInfo(store: Store, ids: readonly string[]): Promise<CacheEvent[]> {
-  const rows = await chunked(ids, (chunk) =>
-    store.db
-      .selectFrom('event_media as em')
-      .innerJoin('media as m', 'm.url', 'em.url')
-      .select([
-        'em.event_id',
-        'm.url',
-        'm.size',
-        'm.animated',
-        'm.media_url',
-        'm.width',
-        'm.height',
-        'm.mimetype',
-        'm.duration',
-      ])
-      .where('em.event_id', 'in', chunk)
-      .execute(),
-  );
-  const byEvent = new Map<string, Map<string, { url: string; mt: string; variants: unknown[] }>>();
-  for (const r of rows) {
-    let resources = byEvent.get(r.event_id);
-    if (!resources) {
-      resources = new Map();
-      byEvent.set(r.event_id, resources);
-    }
-    let res = resources.get(r.url);
-    if (!res) {
-      res = { url: r.url, mt: r.mimetype, variants: [] };
-      resources.set(r.url, res);
-    }
-    res.variants.push({
-      s: r.size,
-      a: Number(r.animated),
-      w: Number(r.width),
-      h: Number(r.height),
-      mt: r.mimetype,
-      dur: Number(r.duration),
-      media_url: r.media_url,
-    });
-  }
-  return [...byEvent].map(([event_id, resources]) =>
-    synth(CacheKind.MediaInfo, { event_id, resources: [...resources.values()] }),
-  );
-}
-
-async function linkMetadata(store: Store, ids: readonly string[]): Promise<CacheEvent[]> {
-  const rows = await chunked(ids, (chunk) =>
-    store.db
-      .selectFrom('event_links as el')
-      .innerJoin('link_previews as lp', 'lp.url', 'el.url')
-      .select(['el.event_id', 'lp.url', 'lp.mimetype', 'lp.title', 'lp.description', 'lp.image', 'lp.icon_url'])
-      .where('el.event_id', 'in', chunk)
-      .execute(),
-  );
-  const byEvent = new Map<string, unknown[]>();
-  for (const r of rows) {
-    const list = byEvent.get(r.event_id) ?? [];
-    list.push({
-      url: r.url,
-      mimetype: r.mimetype,
-      md_title: r.title,
-      md_description: r.description,
-      md_image: r.image,
-      icon_url: r.icon_url,
-    });
-    byEvent.set(r.event_id, list);
-  }
-  return [...byEvent].map(([event_id, resources]) => synth(CacheKind.LinkMetadata, { event_id, resources }));
-}
-
-async function relayHints(store: Store, ids: readonly string[]): Promise<Record<string, string>> {
-  const rows = await chunked(ids, (chunk) =>
-    store.db.selectFrom('event_relays').select(['event_id', 'relay_url']).where('event_id', 'in', chunk).execute(),
-  );
-  return Object.fromEntries(rows.map((r) => [r.event_id, r.relay_url]));
-}
-
-function wordCounts(events: readonly NostrEvent[]): CacheEvent[] {
-  return events
-    .filter((e) => e.kind === 30023)
-    .map((e) => synth(CacheKind.WordCount, { event_id: e.id, words: wordCount(e.content) }));
-}
-
-/** Top 5 zaps (by amount) of each post: the receipt, its 10000129 object; zappers join `users`. */
-async function topZaps(store: Store, ids: readonly string[], users: Set<string>): Promise<CacheEvent[]> {
-  const rows = await chunked(ids, (chunk) =>
-    store.db
-      .selectFrom('zap_receipts')
-      .select(['receipt_id', 'created_at', 'sender', 'receiver', 'amount_sats', 'target_event_id'])
-      .where('target_event_id', 'in', chunk)
-      .orderBy('amount_sats', 'desc')
-      .execute(),
-  );
-  const perPost = new Map<string, number>();
-  const chosen = rows.filter((r) => {
-    const n = perPost.get(r.target_event_id) ?? 0;
-    if (n >= 5) return false;
-    perPost.set(r.target_event_id, n + 1);
-    return true;
-  });
-  const receipts = await loadEvents(
-    store,
-    chosen.map((r) => r.receipt_id),
-  );
-  const out: CacheEvent[] = [];
-  for (const r of chosen) {
-    const receipt = receipts.get(r.receipt_id);
-    if (!receipt) continue;
-    users.add(r.sender);
-    users.add(r.receiver);
-    out.push(asCacheEvent(receipt), zapObject(r));
-  }
-  return out;
-}
-
-/** A 10000129 zap object from a zap_receipts row. */
-export function zapObject(r: {
-  receipt_id: string;
-  created_at: number;
-  sender: string;
-  receiver: string;
-  amount_sats: number;
-  target_event_id: string;
-}): CacheEvent {
-  return synth(CacheKind.EventZapInfo, {
-    event_id: r.target_event_id || null,
-    created_at: Number(r.created_at),
-    sender: r.sender,
-    receiver: r.receiver,
-    amount_sats: Number(r.amount_sats),
-    zap_receipt_id: r.receipt_id,
-  });
-}
+export { noteStats, zapObject } from './content-bundle-parts.ts';
