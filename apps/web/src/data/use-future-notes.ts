@@ -13,8 +13,41 @@ export const FUTURE_BATCH = 100;
 /** Default time between checks for future notes. */
 export const FUTURE_POLL_MS = 25_000;
 
-/** Fetches notes newer than `cursor` (limit {@link FUTURE_BATCH}) with a core command. */
-export type FutureFetcher = (client: CommandClient, cursor: NewerCursor) => Promise<unknown>;
+/** How many gap pages one check may fetch when the service answered fewer notes than there are. */
+export const FUTURE_GAP_PAGES = 3;
+
+/** Where a future check reads: `since` (and, for a gap below an answer, `until` + `offset`). */
+export interface FutureWindow extends NewerCursor {
+  until?: number;
+}
+
+/** Fetches notes newer than `window.since` (limit {@link FUTURE_BATCH}; older than `until` when set) with a core command. */
+export type FutureFetcher = (client: CommandClient, window: FutureWindow) => Promise<unknown>;
+
+/**
+ * One check: the newest notes since `cursor`, then, while an answer stops above `cursor.since` (the service caps
+ * its answers), the gap below it page by page, so nothing between the loaded notes and the new ones is skipped.
+ * Returns the responses oldest first.
+ */
+export async function checkFuture(
+  client: CommandClient,
+  fetcher: FutureFetcher,
+  cursor: NewerCursor,
+): Promise<CacheEvent[][]> {
+  const batches: CacheEvent[][] = [];
+  let window: FutureWindow = { since: cursor.since, offset: 0 };
+  for (let i = 0; i <= FUTURE_GAP_PAGES; i++) {
+    const events = await captureEvents(client, (c) => fetcher(c, window));
+    const answer = assemblePage(events);
+    if (answer.order.length === 0) break;
+    batches.unshift(events);
+    const lowest = answer.paging.since;
+    if (lowest === undefined || lowest <= cursor.since) break;
+    const ties = Object.values(answer.sortValues).filter((v) => v === lowest).length;
+    window = { since: cursor.since, until: lowest, offset: ties };
+  }
+  return batches;
+}
 
 /** The cursor for items newer than everything in `page` (its FeedRange `until`, ties counted). */
 export function futureCursorOf(page: Page): NewerCursor | undefined {
@@ -64,8 +97,8 @@ export function useFutureNotes(
       const cursor = current ? futureCursorOf(current) : undefined;
       if (!cursor) return;
       try {
-        const events = await captureEvents(client, (c) => fetcherRef.current(c, cursor));
-        if (!stopped && events.length) setPending((p) => [...p, events]);
+        const batches = await checkFuture(client, fetcherRef.current, cursor);
+        if (!stopped && batches.length) setPending((p) => [...p, ...batches]);
       } catch {
         // A failed check is retried at the next interval.
       }

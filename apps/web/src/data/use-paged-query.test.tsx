@@ -36,7 +36,7 @@ function useAllNotes() {
   );
   const future = useFutureNotes(
     feed.page,
-    (client, cursor) => fetchMegaFeed(client, { spec: SPEC, limit: 100, since: cursor.since }),
+    (client, cursor) => fetchMegaFeed(client, { spec: SPEC, limit: 100, ...cursor }),
     { enabled: feed.status === 'success', intervalMs: 150 },
   );
   return { feed, future };

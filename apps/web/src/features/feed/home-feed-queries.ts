@@ -1,7 +1,7 @@
 import { type CommandClient, fetchDefaultFeeds, fetchMegaFeed } from '@tide/core/cache';
-import type { NewerCursor, OlderCursor } from '@tide/core/model';
+import type { OlderCursor } from '@tide/core/model';
 import { type FeedDescriptor, parseFeedDescriptors } from '../../data/app-settings.ts';
-import { FUTURE_BATCH } from '../../data/use-future-notes.ts';
+import { FUTURE_BATCH, type FutureWindow } from '../../data/use-future-notes.ts';
 import { PAGE_SIZE } from '../../data/use-paged-query.ts';
 
 /** `get_home_feeds` as feed descriptors (guests get the default account's feeds), enabled ones only. */
@@ -30,16 +30,18 @@ export function fetchHomePage(
 }
 
 /**
- * Future notes of a home feed: the newest 100 at or after `cursor.since`. No offset: the service skips `offset` items
- * from the newest end, so the boundary ties come back and the page assembler drops them as already loaded.
+ * Future notes of a home feed: the newest 100 at or after `window.since` (below `until`, skipping `offset` ties, for a
+ * gap). No offset without `until`: the service skips offset items from the newest end, so boundary ties come back
+ * and the page assembler drops them as already loaded.
  */
-export function fetchHomeFuture(client: CommandClient, spec: string, cursor: NewerCursor, userPubkey: string | null) {
+export function fetchHomeFuture(client: CommandClient, spec: string, window: FutureWindow, userPubkey: string | null) {
   return fetchMegaFeed(
     client,
     {
       spec,
       limit: FUTURE_BATCH,
-      since: cursor.since,
+      since: window.since,
+      ...(window.until !== undefined ? { until: window.until, offset: window.offset } : {}),
       ...(userPubkey ? { user_pubkey: userPubkey } : {}),
     },
     { purpose: 'home_future' },
