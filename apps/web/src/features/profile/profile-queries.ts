@@ -21,14 +21,22 @@ export interface LoadedProfile {
   verifiedName?: string;
 }
 
-/** Reads a `user_profile` page: 'user not found' when no profile and no stats came back; blocked only on action block. */
+/** True when stats show any trace of the user (the service answers zero stats for keys it never saw). */
+export function hasActivity(stats: UserStats | undefined): boolean {
+  if (!stats) return false;
+  return (
+    stats.note_count + stats.reply_count + stats.follows_count + stats.followers_count + stats.long_form_note_count > 0
+  );
+}
+
+/** Reads a `user_profile` page: 'user not found' without a profile event or any activity; blocked only on action block. */
 export function profileOf(page: Page, pubkey: string): LoadedProfile {
   const known = page.users[pubkey];
   const stats = page.userStats[pubkey] ?? known?.userStats;
   return {
     user: known ?? emptyUser(pubkey, stats),
     ...(stats ? { stats } : {}),
-    found: Boolean(known?.msg || stats),
+    found: Boolean(known?.msg) || hasActivity(stats),
     blocked: page.filteringReasons[pubkey]?.action === 'block',
     ...(page.verifiedNames[pubkey] ? { verifiedName: page.verifiedNames[pubkey] } : {}),
   };

@@ -15,7 +15,9 @@ beforeAll(async () => {
     if (url.pathname !== '/.well-known/nostr.json') return void res.writeHead(404).end();
     const names = name === 'bob' ? { bob: PK } : name === 'bad' ? { bad: 'nothex' } : {};
     // The test page (happy-dom) is another origin; the real app asks its own origin.
-    res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' }).end(JSON.stringify({ names }));
+    res
+      .writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' })
+      .end(JSON.stringify({ names }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -13,7 +13,14 @@ describe('threadPeople', () => {
     const page: Page = emptyPage();
     for (const c of ['a', 'b', 'c', 'd']) page.users[key(c)] = emptyUser(key(c));
     const parent = buildNote(note('1', 'b'), page);
-    const primary = buildNote(note('2', 'a', [['p', key('d')], ['p', key('b')], ['p', key('a')]]), page);
+    const primary = buildNote(
+      note('2', 'a', [
+        ['p', key('d')],
+        ['p', key('b')],
+        ['p', key('a')],
+      ]),
+      page,
+    );
     const reply = buildNote(note('3', 'c'), page);
     const replyAgain = buildNote(note('4', 'c'), page);
     const people = threadPeople({ primaryNote: primary, parents: [parent], replies: [reply, replyAgain] }, page);

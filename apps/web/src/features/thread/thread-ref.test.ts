@@ -16,7 +16,13 @@ describe('parseThreadRef', () => {
 
   it('reads naddr as an article coordinate', () => {
     const naddr = naddrEncode({ kind: 30023, pubkey: PK, identifier: 'my-post' });
-    expect(parseThreadRef(naddr)).toEqual({ type: 'article', pubkey: PK, identifier: 'my-post', kind: 30023, relays: [] });
+    expect(parseThreadRef(naddr)).toEqual({
+      type: 'article',
+      pubkey: PK,
+      identifier: 'my-post',
+      kind: 30023,
+      relays: [],
+    });
   });
 
   it('calls anything else invalid (short hex, npub, garbage)', () => {
@@ -26,6 +32,12 @@ describe('parseThreadRef', () => {
   });
 
   it('makes a long-form article ref for a vanity identifier', () => {
-    expect(vanityArticleRef(PK, 'hello')).toEqual({ type: 'article', pubkey: PK, identifier: 'hello', kind: 30023, relays: [] });
+    expect(vanityArticleRef(PK, 'hello')).toEqual({
+      type: 'article',
+      pubkey: PK,
+      identifier: 'hello',
+      kind: 30023,
+      relays: [],
+    });
   });
 });
