@@ -23,7 +23,7 @@ const EMBED_LINE = /^\s*nostr:((?:note|nevent|naddr)1[02-9ac-hj-np-z]+)\s*$/i;
 const defaultLinkOpen = markdown.renderer.rules.link_open;
 markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   const token = tokens[idx];
-  if (token && /^https?:/i.test(token.attrGet('href') ?? '')) {
+  if (token && /^https?:/i.test(String(token.attrGet('href') ?? ''))) {
     token.attrSet('target', '_blank');
     token.attrSet('rel', 'noopener noreferrer nofollow');
   }
