@@ -1,3 +1,4 @@
+import { contentAddressableCommands } from './content-addressable.ts';
 import { contentFeedCommands } from './content-feeds.ts';
 import { contentReadsCommands } from './content-reads.ts';
 import { contentSearchCommands } from './content-search.ts';
@@ -10,6 +11,7 @@ import { explorePeopleCommands } from './explore-people.ts';
 export const contentCommands: CommandRecord = {
   ...contentFeedCommands,
   ...contentThreadCommands,
+  ...contentAddressableCommands,
   ...contentReadsCommands,
   ...contentSearchCommands,
   ...exploreNoteCommands,
