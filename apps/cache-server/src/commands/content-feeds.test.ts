@@ -178,4 +178,14 @@ describeDialects('content feeds over the wire', (getStore) => {
     const tiers = await client.request('creator_paid_tiers', { pubkey: U.carol.pubkey });
     expect(tiers.map((e) => e.id).sort()).toEqual([f.tier.id, f.tierList.id].sort());
   });
+
+  it('named note feeds: reposted by follows in the last 24 hours, engaging discussions', async () => {
+    const missed = await client.request('mega_feed_directive', {
+      spec: '{"id":"important-notes-i-might-have-missed","kind":"notes"}',
+      user_pubkey: U.viewer.pubkey,
+    });
+    expect(rangeOf(missed)).toMatchObject({ elements: [f.n1.id], since: f.repost.created_at });
+    const talk = await client.request('mega_feed_directive', { spec: '{"id":"engaging-discussions","kind":"notes"}' });
+    expect(rangeOf(talk)).toMatchObject({ order_by: 'replies', elements: [] });
+  });
 });

@@ -84,6 +84,7 @@ const SEARCH_SPECS: Record<string, string> = {
   'wide-net-notes': 'kind:1 scope:myfollowsinteractions',
   'strange-but-popular': 'kind:1 scope:notmyfollows minscore:50',
   'only-tweets': 'kind:1 maxchars:140',
+  'engaging-discussions': 'kind:1 minreplies:2 orderby:replies',
   'explore-media': 'kind:1 filter:image',
   'nostr-reads-feed': 'kind:30023 scope:myfollowsinteractions minwords:100',
 };
@@ -124,6 +125,7 @@ export async function runSpec(
   if (id === 'most-zapped') return exploreFeed(ctx, args, 'mostzapped', 'global', { hours: hours ?? 24 });
   if (id === 'all-notes') return exploreFeed(ctx, args, 'latest', 'global');
   if (id === 'hall-of-fame-notes') return exploreFeed(ctx, { ...args, created_after: 0 }, 'popular', 'global');
+  if (id === 'important-notes-i-might-have-missed') return repostedByFollows(ctx, viewer, args);
   if (id === 'muted-threads') {
     const rows = await ctx.store.db
       .selectFrom('list_items as li')
@@ -140,6 +142,29 @@ export async function runSpec(
     );
   }
   throw new CommandError(`unknown feed spec: ${id || kind || 'empty'}`);
+}
+
+/** Notes the viewer's follows reposted in the last 24 hours, newest repost first (ordered by repost time). */
+async function repostedByFollows(ctx: CommandContext, viewer: string, p: CommandPayload): Promise<CacheEvent[]> {
+  const paging = pagingArgs(p, ctx.now(), 20, 100);
+  const rows = await ctx.store.db
+    .selectFrom('event_pubkey_action_refs as r')
+    .innerJoin('pubkey_followers as f', (join) =>
+      join.onRef('f.pubkey', '=', 'r.ref_pubkey').on('f.follower_pubkey', '=', viewer),
+    )
+    .select(['r.event_id'])
+    .select((eb) => eb.fn.max('r.ref_created_at').as('at'))
+    .where('r.ref_kind', '=', Kind.Repost)
+    .where('r.ref_created_at', '>=', Math.max(paging.since, ctx.now() - 86_400))
+    .where('r.ref_created_at', '<=', paging.until)
+    .groupBy('r.event_id')
+    .orderBy('at', 'desc')
+    .orderBy('r.event_id', 'desc')
+    .limit(paging.limit)
+    .offset(paging.offset)
+    .execute();
+  const posts = rows.map((r) => ({ id: r.event_id, value: Number(r.at) }));
+  return enrichPosts(ctx.store, posts, { viewer });
 }
 
 /** A DVM feed (NIP-90 handler 31990, by `d` tag or event id) served through its `primal_spec`, if it has one. */
