@@ -1,7 +1,9 @@
+import { fetchEvents } from '@tide/core/cache';
 import { profileLink } from '@tide/core/format';
-import { buildArticle, buildNote, emptyUser, type Page } from '@tide/core/model';
+import { buildArticle, buildNote, emptyUser, type Note, type Page } from '@tide/core/model';
 import { type DecodedNip19, naddrEncode, noteEncode } from '@tide/core/nostr';
 import { Link } from 'react-router';
+import { useCacheQuery } from '../../data/use-cache-query.ts';
 import { useT } from '../../i18n/intl.tsx';
 import styles from './note.module.css';
 import { userName } from './note-author.tsx';
@@ -50,19 +52,32 @@ export function ProfileMention({ pubkey, page, relays }: { pubkey: string; page?
   );
 }
 
-/** A quoted note from the page's mentions, shown compactly; a link to the thread when it is not loaded. */
+/** A quoted note from the page's mentions, else fetched by id (`events`); a link to the thread until then. */
 export function EmbeddedNote({ id, page, depth }: { id: string; page?: Page; depth: number }) {
+  const event = page?.mentions[id];
+  const note = page && event ? buildNote(event, page) : undefined;
+  if (note || depth > 1) return <QuotedNote id={id} note={note} />;
+  return <FetchedQuote id={id} />;
+}
+
+function FetchedQuote({ id }: { id: string }) {
+  const query = useCacheQuery(['event', id], (client, signal) =>
+    fetchEvents(client, { event_ids: [id], extended_response: true }, { signal }),
+  );
+  const fetched = query.data?.notes.find((n) => n.id === id);
+  return <QuotedNote id={id} note={fetched} />;
+}
+
+function QuotedNote({ id, note }: { id: string; note?: Note }) {
   const t = useT();
   const href = `/e/${noteEncode(id)}`;
-  const event = page?.mentions[id];
-  if (!page || !event || depth > 1) {
+  if (!note) {
     return (
       <Link className={styles.link} to={href}>
         {t('note.quotedNote')}
       </Link>
     );
   }
-  const note = buildNote(event, page);
   return (
     <Link className={styles.embeddedNote} to={href} data-testid="embedded-note">
       <span className={styles.embeddedAuthor}>{userName(note.user)}</span>
