@@ -1,8 +1,9 @@
 import type { CacheClient } from '@tide/core/cache';
 import { CacheNoticeError } from '@tide/core/cache';
-import { npubEncode } from '@tide/core/nostr';
+import { npubEncode, signEvent } from '@tide/core/nostr';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeDialects } from '../../test/dialects.ts';
+import { ingestEvents } from '../ingest/index.ts';
 import type { RunningServer } from '../server.ts';
 import { type Fixture, loadFixture, NOW, U } from './content-test-fixture.ts';
 import { contentOf, contentsOf, newClient, ofKind, openWire, rangeOf } from './content-wire-helpers.ts';
@@ -187,5 +188,15 @@ describeDialects('content feeds over the wire', (getStore) => {
     expect(rangeOf(missed)).toMatchObject({ elements: [f.n1.id], since: f.repost.created_at });
     const talk = await client.request('mega_feed_directive', { spec: '{"id":"engaging-discussions","kind":"notes"}' });
     expect(rangeOf(talk)).toMatchObject({ order_by: 'replies', elements: [] });
+    // dave starts following the viewer, who bookmarked n2 and n4
+    const follow = signEvent({ kind: 3, created_at: NOW - 60, tags: [['p', U.viewer.pubkey]], content: '' }, U.dave.sk);
+    expect((await ingestEvents(getStore(), [follow], { source: 'import', now: NOW }))[0].ok).toBe(true);
+    const daves = newClient(server);
+    const byFollows = await daves.request('mega_feed_directive', {
+      spec: '{"id":"bookmarked-by-follows","kind":"notes"}',
+      user_pubkey: U.dave.pubkey,
+    });
+    expect(rangeOf(byFollows).elements).toEqual([f.n4.id, f.n2.id]);
+    daves.disconnect();
   });
 });

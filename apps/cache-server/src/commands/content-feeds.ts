@@ -126,6 +126,7 @@ export async function runSpec(
   if (id === 'all-notes') return exploreFeed(ctx, args, 'latest', 'global');
   if (id === 'hall-of-fame-notes') return exploreFeed(ctx, { ...args, created_after: 0 }, 'popular', 'global');
   if (id === 'important-notes-i-might-have-missed') return repostedByFollows(ctx, viewer, args);
+  if (id === 'bookmarked-by-follows') return bookmarkedByFollows(ctx, viewer, args);
   if (id === 'muted-threads') {
     const rows = await ctx.store.db
       .selectFrom('list_items as li')
@@ -142,6 +143,31 @@ export async function runSpec(
     );
   }
   throw new CommandError(`unknown feed spec: ${id || kind || 'empty'}`);
+}
+
+/** Notes the viewer's follows bookmarked (kind 10003 `e` items), newest note first. */
+async function bookmarkedByFollows(ctx: CommandContext, viewer: string, p: CommandPayload): Promise<CacheEvent[]> {
+  const paging = pagingArgs(p, ctx.now(), 20, 100);
+  const rows = await ctx.store.db
+    .selectFrom('list_items as li')
+    .innerJoin('pubkey_followers as f', (join) =>
+      join.onRef('f.pubkey', '=', 'li.pubkey').on('f.follower_pubkey', '=', viewer),
+    )
+    .innerJoin('events as e', 'e.id', 'li.value')
+    .select(['e.id', 'e.created_at'])
+    .distinct()
+    .where('li.kind', '=', Kind.Bookmarks)
+    .where('li.tag', '=', 'e')
+    .where('e.kind', '=', Kind.Text)
+    .where('e.created_at', '>=', paging.since)
+    .where('e.created_at', '<=', paging.until)
+    .orderBy('e.created_at', 'desc')
+    .orderBy('e.id', 'desc')
+    .limit(paging.limit)
+    .offset(paging.offset)
+    .execute();
+  const posts = rows.map((r) => ({ id: r.id, value: Number(r.created_at) }));
+  return enrichPosts(ctx.store, posts, { viewer });
 }
 
 /** Notes the viewer's follows reposted in the last 24 hours, newest repost first (ordered by repost time). */
