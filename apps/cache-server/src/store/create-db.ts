@@ -58,6 +58,9 @@ async function ensurePgSchema(url: string, schema: string): Promise<void> {
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await admin.unsafe(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  } catch (err) {
+    // Two openers racing on CREATE SCHEMA IF NOT EXISTS: the loser sees a unique violation; the schema exists.
+    if ((err as { code?: string }).code !== '23505') throw err;
   } finally {
     await admin.end();
   }

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { type Kysely, type Migration, sql } from 'kysely';
 import type { StoreDialect } from './create-db.ts';
 import type { Database } from './schema.ts';
 import { type ColumnCode, TABLES, type TableDef } from './tables.ts';
@@ -130,20 +130,72 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
   };
 }
 
+/** Names of migrations already applied (own bookkeeping, plus Kysely's from databases it migrated before). */
+async function appliedMigrations(db: Kysely<Database>): Promise<Set<string>> {
+  await sql`CREATE TABLE IF NOT EXISTS tide_migrations (name TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)`.execute(db);
+  const own = await sql<{ name: string }>`SELECT name FROM tide_migrations`.execute(db);
+  const names = new Set(own.rows.map((r) => r.name));
+  if (names.size === 0) {
+    try {
+      const legacy = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db);
+      for (const r of legacy.rows) names.add(r.name);
+    } catch {
+      // no legacy bookkeeping: a fresh database
+    }
+  }
+  return names;
+}
+
+async function markApplied(db: Kysely<Database>, name: string): Promise<void> {
+  const at = Math.floor(Date.now() / 1000);
+  await sql`INSERT INTO tide_migrations (name, applied_at) VALUES (${name}, ${at})`.execute(db);
+}
+
+/** SQLite: BEGIN IMMEDIATE takes the write lock first, then re-checks (another connection may have applied it). */
+async function applySqlite(conn: Kysely<Database>, name: string, migration: Migration): Promise<void> {
+  await sql`BEGIN IMMEDIATE`.execute(conn);
+  try {
+    const done = await sql<{ name: string }>`SELECT name FROM tide_migrations WHERE name = ${name}`.execute(conn);
+    if (done.rows.length === 0) {
+      await migration.up(conn);
+      await markApplied(conn, name);
+    }
+    await sql`COMMIT`.execute(conn);
+  } catch (err) {
+    await sql`ROLLBACK`.execute(conn);
+    throw err;
+  }
+}
+
 /**
- * Brings the database up to the newest migration; throws with the failing migration's error. On PostgreSQL the
- * migration bookkeeping lives in `pgSchema` (Kysely would otherwise see other schemas' bookkeeping tables).
+ * Brings the database up to the newest migration, each in its own transaction; throws naming the failing one.
+ * Bookkeeping is a plain table in the store's own schema (no catalog introspection, so parallel test schemas being
+ * created and dropped cannot disturb it); on PostgreSQL an advisory lock per schema serialises concurrent openers.
  */
 export async function migrateToLatest(db: Kysely<Database>, dialect: StoreDialect, pgSchema = 'public'): Promise<void> {
   const migrations = storeMigrations(dialect);
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    ...(dialect === 'postgres' ? { migrationTableSchema: pgSchema } : {}),
+  const lockKey = `tide_migrations:${pgSchema}`;
+  await db.connection().execute(async (conn) => {
+    if (dialect === 'postgres') await sql`SELECT pg_advisory_lock(hashtext(${lockKey}))`.execute(conn);
+    try {
+      const applied = await appliedMigrations(conn);
+      for (const [name, migration] of Object.entries(migrations)) {
+        if (applied.has(name)) continue;
+        try {
+          if (dialect === 'postgres') {
+            await conn.transaction().execute(async (trx) => {
+              await migration.up(trx);
+              await markApplied(trx, name);
+            });
+          } else {
+            await applySqlite(conn, name, migration);
+          }
+        } catch (err) {
+          throw new Error(`migration ${name} failed: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
+    } finally {
+      if (dialect === 'postgres') await sql`SELECT pg_advisory_unlock(hashtext(${lockKey}))`.execute(conn);
+    }
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
-    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
-  }
 }

@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { describeDialects, freshLocation, testDialects } from '../../test/dialects.ts';
+import { createDb } from './create-db.ts';
+import { storeMigrations } from './migrations.ts';
 import { openStore } from './open-store.ts';
 import { TABLES } from './tables.ts';
 
@@ -73,7 +75,36 @@ describeDialects('openStore', (getStore, dialect) => {
 });
 
 describe('openStore migrations', () => {
+  it("continues a database that Kysely's Migrator migrated before", async () => {
+    const loc = freshLocation('sqlite', 'legacy');
+    try {
+      const { db, dialect } = await createDb(loc.options);
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => storeMigrations(dialect) } });
+      const { error } = await migrator.migrateToLatest();
+      expect(error).toBeUndefined();
+      await db.destroy();
+      const store = await openStore(loc.options);
+      const hooks = await store.db.selectFrom('event_hooks').select('created_at').execute();
+      expect(hooks).toEqual([]);
+      await store.close();
+    } finally {
+      await loc.cleanup();
+    }
+  });
+
   for (const dialect of testDialects()) {
+    it(`lets several openers migrate the same database at once [${dialect}]`, async () => {
+      const loc = freshLocation(dialect, 'race');
+      try {
+        const stores = await Promise.all([openStore(loc.options), openStore(loc.options), openStore(loc.options)]);
+        const rows = await sql<{ name: string }>`select name from tide_migrations order by name`.execute(stores[0].db);
+        expect(rows.rows.map((r) => r.name)).toEqual(Object.keys(storeMigrations(dialect)));
+        await Promise.all(stores.map((s) => s.close()));
+      } finally {
+        await loc.cleanup();
+      }
+    });
+
     it(`is idempotent on reopen [${dialect}]`, async () => {
       const loc = freshLocation(dialect, 'reopen');
       try {

@@ -18,11 +18,28 @@ export interface OpenStoreOptions extends DbConfig {
   migrate?: boolean;
 }
 
+const turns = new Map<string, Promise<unknown>>();
+
+/** Runs `fn` after earlier calls with the same key have settled ('' runs at once). */
+async function inTurn<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  if (!key) return fn();
+  const run = (turns.get(key) ?? Promise.resolve()).then(fn, fn);
+  turns.set(
+    key,
+    run.catch(() => undefined),
+  );
+  return run;
+}
+
 /** Opens (and by default migrates) the store on SQLite (default `./data/tide.db`) or PostgreSQL (`databaseUrl`). */
 export async function openStore(options: OpenStoreOptions = {}): Promise<Store> {
   const { db, dialect } = await createDb(options);
   try {
-    if (options.migrate !== false) await migrateToLatest(db, dialect, options.pgSchema);
+    if (options.migrate !== false) {
+      // Same-process openers of one SQLite file take turns (better-sqlite3 waits for locks synchronously).
+      const key = dialect === 'sqlite' ? `sqlite:${options.sqlitePath ?? './data/tide.db'}` : '';
+      await inTurn(key, () => migrateToLatest(db, dialect, options.pgSchema));
+    }
   } catch (err) {
     await db.destroy();
     throw err;
