@@ -120,4 +120,26 @@ describeDialects('ingestEvents gate', (getStore) => {
     const results = await ingestEvents(getStore(), notes, { now: NOW, batchSize: 3 });
     expect(results.filter((r) => r.stored)).toHaveLength(7);
   });
+
+  it('stores events with odd tags of every indexed kind without an error', async () => {
+    const odd = [
+      ['e', 5],
+      ['p'],
+      [],
+      ['a', 'x:y'],
+      ['imeta', 7],
+      ['description', 'null'],
+      ['bolt11', 'lnbc'],
+      ['d'],
+      ['r', 9],
+      ['t', ''],
+      ['e', 'zz', '', 'root'],
+    ] as unknown as string[][];
+    const kinds = [0, 1, 3, 4, 5, 6, 7, 20, 1111, 9735, 9802, 10000, 10002, 10003, 30000, 30023];
+    const events = kinds.map((k, i) =>
+      ev(testUser(`odd-${i}`), k, k === 0 ? 'not json' : '#[0] #[99] nostr:npub1zz', odd),
+    );
+    const results = await ingestEvents(getStore(), events, { now: NOW });
+    expect(results.filter((r) => !r.stored)).toEqual([]);
+  });
 });

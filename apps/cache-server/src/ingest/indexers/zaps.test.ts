@@ -45,6 +45,10 @@ describe('parseZapReceipt', () => {
     expect(parseZapReceipt({ kind: 9735, tags: base.tags.filter((t) => t[0] !== 'description') })).toBeNull();
     const noAmount = base.tags.map((t) => (t[0] === 'bolt11' ? ['bolt11', 'lnbc1pxyz'] : t));
     expect(parseZapReceipt({ kind: 9735, tags: noAmount })).toBeNull();
+    for (const description of ['null', '42', '"x"', '{not json']) {
+      const odd = base.tags.map((t) => (t[0] === 'description' ? ['description', description] : t));
+      expect(parseZapReceipt({ kind: 9735, tags: odd })).toBeNull();
+    }
   });
 });
 

@@ -50,12 +50,14 @@ export function parseZapReceipt(e: Pick<NostrEvent, 'kind' | 'tags'>): ParsedZap
   if (amountSats <= 0) return null;
   let request: { pubkey?: unknown; content?: unknown };
   try {
-    request = JSON.parse(description) as { pubkey?: unknown; content?: unknown };
+    const parsed = JSON.parse(description) as unknown;
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    request = parsed as { pubkey?: unknown; content?: unknown };
   } catch {
     return null;
   }
   const upper = tag('P');
-  const sender = isHex64(request?.pubkey) ? request.pubkey : isHex64(upper) ? upper : null;
+  const sender = isHex64(request.pubkey) ? request.pubkey : isHex64(upper) ? upper : null;
   if (!sender) return null;
   const eTag = tag('e');
   const aTag = tag('a');
