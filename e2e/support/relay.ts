@@ -36,3 +36,29 @@ export function publishToRelay(url: string, events: readonly NostrEvent[], timeo
     });
   });
 }
+
+/** Stored events matching one NIP-01 filter (REQ until EOSE); rejects after `timeoutMs`. */
+export function queryRelay(url: string, filter: Record<string, unknown>, timeoutMs = 15_000): Promise<NostrEvent[]> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    const events: NostrEvent[] = [];
+    const timer = setTimeout(() => {
+      ws.close();
+      reject(new Error(`relay ${url} sent no EOSE`));
+    }, timeoutMs);
+    ws.on('open', () => ws.send(JSON.stringify(['REQ', 'q', filter])));
+    ws.on('message', (data) => {
+      const frame = JSON.parse(String(data)) as unknown[];
+      if (frame[0] === 'EVENT') events.push(frame[2] as NostrEvent);
+      if (frame[0] === 'EOSE') {
+        clearTimeout(timer);
+        ws.close();
+        resolve(events);
+      }
+    });
+    ws.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+}

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { cacheUrlOf, relayUrlOf } from './server.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -62,19 +63,28 @@ function exited(child: ChildProcess): Promise<void> {
   });
 }
 
+/** A consistent copy of a live SQLite database (VACUUM INTO), e.g. the main e2e server's seeded one. */
+export function snapshotDatabase(from: string, to: string): void {
+  const db = new Database(from, { readonly: true, fileMustExist: true });
+  try {
+    db.prepare('VACUUM INTO ?').run(to);
+  } finally {
+    db.close();
+  }
+}
+
 /**
- * Starts another Tide server for a test: with `seed` it holds the same deterministic demo network as the main e2e
- * server, so it can act as a plain relay for the fallback test, or as a caching service to stop and restart.
+ * Starts another Tide server for a test. `copyOf` starts it from a snapshot of a database (the main e2e server's
+ * `TIDE_E2E_DB` holds the seeded demo network: seeding again costs minutes on a loaded machine), so it can act as a
+ * plain relay for the fallback test, or as a caching service to stop and restart; `seed` seeds an empty one.
  */
-export async function startServerInstance(options: { seed?: boolean; web?: string } = {}): Promise<ServerInstance> {
+export async function startServerInstance(
+  options: { seed?: boolean; copyOf?: string; web?: string } = {},
+): Promise<ServerInstance> {
   const dir = mkdtempSync(join(tmpdir(), 'tide-e2e-instance-'));
-  const base = [
-    '--host',
-    '127.0.0.1',
-    '--db',
-    join(dir, 'instance.db'),
-    ...(options.web ? ['--web', options.web] : []),
-  ];
+  const dbPath = join(dir, 'instance.db');
+  if (options.copyOf) snapshotDatabase(options.copyOf, dbPath);
+  const base = ['--host', '127.0.0.1', '--db', dbPath, ...(options.web ? ['--web', options.web] : [])];
   let { child, port } = await launch([...base, '--port', '0', ...(options.seed ? ['--seed'] : [])]);
   const origin = `http://127.0.0.1:${port}`;
   return {

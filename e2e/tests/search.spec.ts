@@ -5,6 +5,7 @@ import { DEMO_ACCOUNTS } from '../support/accounts.ts';
 // Search against the seeded caching service: suggestions, results, advanced search, the spec's messages.
 
 test('the search box suggests at most 10 users and opens the chosen profile', async ({ page }) => {
+  test.setTimeout(120_000);
   await page.goto('/search');
   const input = page.getByTestId('search-input');
   await input.fill('a');
@@ -13,7 +14,8 @@ test('the search box suggests at most 10 users and opens the chosen profile', as
   expect(await suggestions.count()).toBeLessThanOrEqual(10);
   await input.press('ArrowDown');
   await input.press('Enter');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Profile');
+  await expect(page).toHaveURL(/\/(p\/nprofile1|p\/npub1|[a-z0-9_]+$)/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Profile', { timeout: 30_000 });
 });
 
 test('an npub suggests that user; an npub that cannot be decoded is searched as text', async ({ page }) => {

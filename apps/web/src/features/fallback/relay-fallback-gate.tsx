@@ -1,15 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { EmptyState, Screen } from '../../app/screen.tsx';
+import { useAppData } from '../../data/data-context.tsx';
 import {
   fallbackPool,
   fallbackRelayUrls,
   loadProfileFromRelays,
   loadThreadFromRelays,
   parseRelayList,
+  rememberRelays,
   useCacheUnreachable,
 } from '../../data/relay-fallback.ts';
 import { useT } from '../../i18n/intl.tsx';
+import { useSession } from '../../state/stores.ts';
 import { SkeletonList } from '../../ui/skeleton.tsx';
 import { useModeration } from '../moderation/use-moderation.ts';
 import { NoteList } from '../note/note-list.tsx';
@@ -52,6 +55,22 @@ function RelayFallbackScreen({ target, heading }: { target: FallbackTarget; head
   );
 }
 
+/** Viewers whose relays were learnt in this page session. */
+const learnt = new Set<string>();
+
+/** While connected, learns the viewer's read relays (else the service's defaults) once per viewer, for the fallback. */
+function useRememberRelays() {
+  const { client } = useAppData();
+  const viewer = useSession((s) => s.publicKey);
+  const connected = useSession((s) => s.cacheStatus === 'connected');
+  useEffect(() => {
+    const who = viewer ?? 'guest';
+    if (!connected || learnt.has(who)) return;
+    learnt.add(who);
+    rememberRelays(client, viewer).catch(() => learnt.delete(who));
+  }, [client, viewer, connected]);
+}
+
 /**
  * Renders `children` while the caching service is reachable; once it has been unreachable for a few seconds,
  * reads `target` (a thread or profile) from the user's relays instead and says so. A null target keeps `children`.
@@ -66,6 +85,7 @@ export function RelayFallbackGate({
   children: ReactNode;
 }) {
   const unreachable = useCacheUnreachable();
+  useRememberRelays();
   if (!unreachable || !target) return children;
   return <RelayFallbackScreen target={target} heading={heading} />;
 }
