@@ -39,6 +39,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = DEMO.map(toAccount);
 
 /** Key label of the zapper (LNURL server) that signs seeded zap receipts (kind 9735). */
 export const ZAPPER_KEY_LABEL = 'sandbox-zapper';
+/** Pubkey that signs seeded zap receipts: an LNURL server serving the demo lud16s should announce it as `nostrPubkey`. */
+export const ZAPPER_PUBKEY: string = publicKeyOf(deriveSecretKey(ZAPPER_KEY_LABEL));
 /** Key label of the lightning node that signs seeded bolt11 invoices. */
 export const LIGHTNING_NODE_KEY_LABEL = 'sandbox-node';
 
