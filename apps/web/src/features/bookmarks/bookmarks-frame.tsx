@@ -1,16 +1,88 @@
+import { bookmarksSpec, fetchFeedBySpec } from '@tide/core/cache';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { EmptyState, Screen } from '../../app/screen.tsx';
+import { PAGE_SIZE, usePagedQuery } from '../../data/use-paged-query.ts';
 import { useT } from '../../i18n/intl.tsx';
 import { useSession } from '../../state/stores.ts';
 import { SkeletonList } from '../../ui/skeleton.tsx';
+import { Tabs } from '../../ui/tabs.tsx';
+import { useModeration } from '../moderation/use-moderation.ts';
+import { NoteList } from '../note/note-list.tsx';
+import styles from '../search/search.module.css';
 
-/** Bookmarks: the signed-in user's saved notes and articles; guests are asked to sign in. */
+/** One bookmark kind of the viewer (notes 1, articles 30023), paged like a feed, moderated. */
+function BookmarkList({ pubkey, kind }: { pubkey: string; kind: 1 | 30023 }) {
+  const t = useT();
+  const location = useLocation();
+  const spec = bookmarksSpec(pubkey, kind);
+  const feed = usePagedQuery(['bookmarks', pubkey, kind], (client, cursor, signal) =>
+    fetchFeedBySpec(
+      client,
+      {
+        spec,
+        limit: PAGE_SIZE,
+        user_pubkey: pubkey,
+        ...(cursor ? { until: cursor.until, offset: cursor.offset } : {}),
+      },
+      { signal },
+    ),
+  );
+  const moderation = useModeration('content', feed.page?.filteringReasons);
+  if (feed.status === 'pending') return <SkeletonList label={t('common.loading')} />;
+  if (feed.status === 'error' || !feed.page) {
+    return (
+      <p className={styles.message} role="alert">
+        {t('feed.loadFailed')}
+      </p>
+    );
+  }
+  const notes = moderation.filterNotes(feed.page.notes);
+  const reads = feed.page.reads;
+  if (kind === 30023) {
+    if (!reads.length) return <EmptyState title={t('bookmarks.empty')} />;
+    return (
+      <ul className={styles.userList} data-testid="bookmarked-reads">
+        {reads.map((a) => (
+          <li key={a.id} className={styles.userRow}>
+            <Link className={styles.userLink} to={`/a/${a.naddr}`}>
+              <span className={styles.userName}>{a.title || a.identifier}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (!notes.length) return <EmptyState title={t('bookmarks.empty')} />;
+  return (
+    <NoteList
+      notes={notes}
+      page={feed.page}
+      onEndReached={feed.fetchNextPage}
+      restoreKey={`bookmarks:${kind}:${location.key}`}
+    />
+  );
+}
+
+/** Bookmarks: the signed-in user's saved notes and articles (two tabs); guests are asked to sign in. */
 export function BookmarksFrame() {
   const t = useT();
-  const signedIn = useSession((s) => s.publicKey !== null);
+  const pubkey = useSession((s) => s.publicKey);
+  const [tab, setTab] = useState('notes');
   return (
     <Screen heading={t('bookmarks.heading')}>
-      {signedIn ? (
-        <SkeletonList label={t('common.loading')} />
+      {pubkey ? (
+        <Tabs
+          label={t('bookmarks.tabsLabel')}
+          items={[
+            { id: 'notes', label: t('bookmarks.notes') },
+            { id: 'reads', label: t('bookmarks.reads') },
+          ]}
+          value={tab}
+          onChange={setTab}
+        >
+          <BookmarkList key={tab} pubkey={pubkey} kind={tab === 'reads' ? 30023 : 1} />
+        </Tabs>
       ) : (
         <EmptyState title={t('bookmarks.guestTitle')}>{t('bookmarks.guestBody')}</EmptyState>
       )}
