@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { MuteListFrame } from '../features/profile/mute-list-frame.tsx';
+import { MuteListFrame } from '../features/moderation/mute-list-frame.tsx';
 
 /** `/mutelist/:npub`: another user's mute list. */
 export function Page() {

@@ -1,22 +1,22 @@
 import { profileLink, truncateNumber } from '@tide/core/format';
 import type { Page } from '@tide/core/model';
+import { npubEncode } from '@tide/core/nostr';
 import { Link } from 'react-router';
 import { Avatar } from '../../ui/avatar.tsx';
 import { userName } from '../note/note-author.tsx';
 import styles from './search.module.css';
 
-/** One user of a result list: avatar, name, nip05 and follower count, linking to the profile (spec §2 rule). */
+/** One user of a result list (a short npub when no profile is known): avatar, name, nip05 and follower count, linking to the profile (spec §2 rule). */
 export function UserRow({ pubkey, page }: { pubkey: string; page: Page }) {
   const user = page.users[pubkey];
-  if (!user) return null;
   const followers = page.followerCounts[pubkey] ?? page.userStats[pubkey]?.followers_count;
   return (
     <li className={styles.userRow} data-testid="user-row">
       <Link to={profileLink(pubkey, page.verifiedNames[pubkey])} className={styles.userLink}>
-        <Avatar src={user.picture} size="sm" />
+        <Avatar src={user?.picture} size="sm" />
         <span className={styles.userText}>
-          <span className={styles.userName}>{userName(user)}</span>
-          {user.nip05 ? <span className={styles.userNip05}>{user.nip05}</span> : null}
+          <span className={styles.userName}>{user ? userName(user) : `${npubEncode(pubkey).slice(0, 16)}…`}</span>
+          {user?.nip05 ? <span className={styles.userNip05}>{user.nip05}</span> : null}
         </span>
         {followers !== undefined ? <span className={styles.userFollowers}>{truncateNumber(followers)}</span> : null}
       </Link>

@@ -1,0 +1,59 @@
+import { fetchList } from '@tide/core/cache';
+import { assemblePage } from '@tide/core/model';
+import { toHexPubkey } from '@tide/core/nostr';
+import { EmptyState, Screen } from '../../app/screen.tsx';
+import { useCacheQuery } from '../../data/use-cache-query.ts';
+import { useT } from '../../i18n/intl.tsx';
+import { SkeletonList } from '../../ui/skeleton.tsx';
+import styles from '../search/search.module.css';
+import { UserRow } from '../search/user-row.tsx';
+
+/** The pubkeys a mute list (kind 10000) mutes, in list order, without repeats. */
+export function mutedPubkeys(events: readonly { kind: number; tags?: string[][] }[]): string[] {
+  const list = events.find((e) => e.kind === 10000);
+  const keys = (list?.tags ?? [])
+    .filter((t) => t[0] === 'p' && /^[0-9a-f]{64}$/.test(t[1] ?? ''))
+    .map((t) => t[1] as string);
+  return [...new Set(keys)];
+}
+
+/** Another user's mute list (`/mutelist/:npub`): the accounts it mutes, each linking to its profile. */
+export function MuteListFrame({ npub }: { npub: string }) {
+  const t = useT();
+  const pubkey = toHexPubkey(npub.trim());
+  const list = useCacheQuery(
+    ['mutelist', pubkey],
+    async (client, signal) => {
+      const events = await fetchList(client, 'mutelist', { pubkey: pubkey ?? '', extended_response: true }, { signal });
+      const page = assemblePage(events);
+      return { page, pubkeys: mutedPubkeys(events) };
+    },
+    { enabled: pubkey !== null },
+  );
+  return (
+    <Screen heading={t('mutelist.heading')}>
+      <p className={styles.message} style={{ overflowWrap: 'anywhere' }}>
+        {t('mutelist.of', { npub })}
+      </p>
+      {!pubkey ? (
+        <p role="alert" className={styles.message}>
+          {t('mutelist.invalid')}
+        </p>
+      ) : list.status === 'pending' ? (
+        <SkeletonList label={t('common.loading')} count={3} />
+      ) : list.status === 'error' ? (
+        <p role="alert" className={styles.message}>
+          {t('feed.loadFailed')}
+        </p>
+      ) : list.data.pubkeys.length === 0 ? (
+        <EmptyState title={t('mutelist.empty')} />
+      ) : (
+        <ul className={styles.userList} data-testid="mute-list">
+          {list.data.pubkeys.map((pk) => (
+            <UserRow key={pk} pubkey={pk} page={list.data.page} />
+          ))}
+        </ul>
+      )}
+    </Screen>
+  );
+}
