@@ -56,7 +56,11 @@ test('the new-notes pill appears after events are published to the relay, and pr
   await expect(page.getByTestId('note').first()).toBeVisible({ timeout: 90_000 });
   await expect.poll(() => listCount(page), { timeout: 30_000 }).toBe(20);
   const key = generateSecretKey();
-  const now = Math.floor(Date.now() / 1000);
+  // Newer than everything loaded, whatever clock the seeded network was generated with.
+  const newest = await page
+    .locator('[data-testid="note"] time')
+    .evaluateAll((els) => Math.max(...els.map((e) => Date.parse(e.getAttribute('datetime') ?? '') / 1000)));
+  const now = Math.max(Math.floor(Date.now() / 1000), Math.floor(newest) + 1);
   const events = [0, 1, 2].map((i) =>
     finalizeEvent({ kind: 1, created_at: now + i, tags: [], content: `e2e fresh note ${i}` }, key),
   );
