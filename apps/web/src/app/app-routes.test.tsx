@@ -57,17 +57,16 @@ describe('app routes', () => {
 
   it('treats a single unknown segment as a vanity profile', async () => {
     expect((await open('/alice')).textContent).toBe('Profile');
-    expect(await screen.findByText('@alice')).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/alice');
   });
 
   it('treats two unknown segments as a vanity thread', async () => {
     expect((await open('/alice/my-first-article')).textContent).toBe('Thread');
-    expect(document.querySelector('[data-thread-ref]')?.getAttribute('data-thread-ref')).toBe('alice/my-first-article');
+    expect(screen.getByTestId('where').textContent).toBe('/alice/my-first-article');
   });
 
   it('titles a thread "Note" until its author is known', async () => {
     expect((await open('/e/note1abc')).textContent).toBe('Thread');
     expect(document.title).toBe('Note | Tide');
-    expect(await screen.findByRole('heading', { name: 'Replying to this Note' })).toBeTruthy();
   });
 });
