@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { watchPage } from '../helpers/watch-page.ts';
+import { DEMO_ACCOUNTS } from '../support/accounts.ts';
+
+const bob = DEMO_ACCOUNTS.find((a) => a.name === 'bob')!;
+
+// Threads against the seeded caching service: open a note from home, see parents/primary/replies and sidebars.
+
+test('a note opens as a thread with the primary note, title and sidebars', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const problems = watchPage(page, baseURL!);
+  await page.goto(`/p/${bob.pubkey}`);
+  const first = page.getByRole('tabpanel').getByTestId('note').first();
+  await expect(first).toBeVisible();
+  const id = await first.getAttribute('data-note-id');
+  // In-app navigation: the note's time links to its thread.
+  await first.locator('time').click();
+  await expect(page).toHaveURL(/\/e\/note1/);
+  const primary = page.getByTestId('thread-primary');
+  await expect(primary).toBeVisible();
+  await expect(primary.getByTestId('note')).toHaveAttribute('data-note-id', id!);
+  await expect(page).toHaveTitle(/^Note by .+/);
+  await expect(page.getByRole('heading', { name: 'Replying to this Note' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'People in this Note' })).toBeVisible();
+  await expect(primary).toBeInViewport();
+  expect(problems.consoleErrors).toEqual([]);
+});
+
+test('a reply shows its parent above it, and the parent lists the reply', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(`/p/${bob.pubkey}`);
+  await page.getByRole('tab', { name: 'Replies', exact: true }).click();
+  const reply = page.getByRole('tabpanel').getByTestId('note').first();
+  await expect(reply).toBeVisible();
+  const replyId = (await reply.getAttribute('data-note-id'))!;
+  await page.goto(`/e/${replyId}`);
+  const parent = page.getByTestId('thread-parents').getByTestId('note').last();
+  await expect(parent).toBeVisible();
+  const parentId = (await parent.getAttribute('data-note-id'))!;
+  await page.goto(`/thread/${parentId}`);
+  await expect(page.getByTestId('thread-replies').locator(`[data-note-id="${replyId}"]`)).toBeVisible();
+});
+
+test('a missing note says it may have been deleted', async ({ page }) => {
+  await page.goto(`/e/${'ef'.repeat(32)}`);
+  await expect(page.getByTestId('thread-missing')).toHaveText(
+    "We can't seem to find this note. It may have been deleted by the author.",
+  );
+});
