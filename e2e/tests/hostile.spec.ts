@@ -2,10 +2,11 @@ import { expect, type Page, test } from '@playwright/test';
 import { naddrEncode, npubEncode } from 'nostr-tools/nip19';
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { publishToRelay } from '../support/relay.ts';
-import { relayUrlOf, serverUrl } from '../support/server.ts';
+import { type ServerInstance, startServerInstance } from '../support/server-instance.ts';
 
 // Hostile notes, profiles and articles published to the e2e server render inert: no dialog, no script run, no
-// javascript: link, layout intact.
+// javascript: link, layout intact. They go to a server of their own (a snapshot of the seeded e2e db), so the shared
+// server's feeds (e.g. the home new-notes count) never see them.
 
 const PWN = 'window.__pwned=1;alert(1)';
 const HOSTILE_TEXT = [
@@ -58,8 +59,19 @@ const article = finalizeEvent(
   key,
 );
 
+let server: ServerInstance;
+
 test.beforeAll(async () => {
-  expect(await publishToRelay(relayUrlOf(serverUrl()), [profile, note, article])).toBe(3);
+  test.setTimeout(180_000);
+  const db = process.env.TIDE_E2E_DB;
+  const web = process.env.TIDE_E2E_WEB;
+  if (!db || !web) throw new Error('TIDE_E2E_DB / TIDE_E2E_WEB are not set: run through e2e/playwright.config.ts');
+  server = await startServerInstance({ copyOf: db, web });
+  expect(await publishToRelay(server.relayUrl, [profile, note, article])).toBe(3);
+});
+
+test.afterAll(async () => {
+  await server?.dispose();
 });
 
 /** Fails on any dialog, records script execution, and checks the page has no live javascript: links and no overflow. */
@@ -87,7 +99,7 @@ for (const [name, path, waitFor] of [
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await page.goto(path);
+    await page.goto(`${server.origin}${path}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
     if (waitFor) await expect(page.getByTestId(waitFor).first()).toBeVisible({ timeout: 30_000 });
     else await expect(page.getByText(/onerror|<script>|javascript:/).first()).toBeVisible({ timeout: 30_000 });
@@ -102,7 +114,7 @@ test('hostile notes in search results render inert', async ({ page }) => {
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  await page.goto(`/search/${encodeURIComponent('click me')}`);
+  await page.goto(`${server.origin}/search/${encodeURIComponent('click me')}`);
   await expect(page.getByTestId('note').or(page.getByText('No results found')).first()).toBeVisible({
     timeout: 30_000,
   });
