@@ -2,11 +2,15 @@
 export interface RouteCase {
   path: string;
   heading: string;
-  title: string;
+  /** Exact title, or a pattern where the screen names its data (a profile's name, a note's author). */
+  title: string | RegExp;
   /** Public pages have no main layout. */
   public?: boolean;
 }
 
+// Well-formed ids of a note the demo network does not have.
+const NOTE = 'note1tjpa5aa0rhkx6u5fsdye3tt6477eugv389khtmpucfl45aezdumqkkhgwy';
+const NEVENT = 'nevent1qqs9eq76w7h3mmrdw2ycxjvc44a2l0v7yxgnjmt4as7vyl66wu3x7dsrtwlqa';
 const NPUB = 'npub10elfcs4fr0l0r8af98jlmgdh9c8tcxjvz9qkw038js35mp4dma8qzvjptg';
 
 const SETTINGS: Array<[string, string]> = [
@@ -24,6 +28,10 @@ const SETTINGS: Array<[string, string]> = [
 ];
 
 const t = (s: string) => `${s} | Tide`;
+/** Profile screens are titled by the profile's name once it loads. */
+const PROFILE_TITLE = /^.+ \| Tide$/;
+/** Thread screens read "Note" until the author is known, then "Note by {name}". */
+const THREAD_TITLE = /^Note( by .+)? \| Tide$/;
 
 /** Every route of spec §2 with its parameters filled in. */
 export const ROUTES: RouteCase[] = [
@@ -34,9 +42,9 @@ export const ROUTES: RouteCase[] = [
   { path: '/reads/edit/draft-1', heading: 'Edit Article', title: t('Edit Article') },
   { path: '/myarticles', heading: 'My Articles', title: t('My Articles') },
   { path: '/myarticles/drafts', heading: 'My Articles', title: t('My Articles') },
-  { path: '/thread/note1abc', heading: 'Thread', title: t('Note') },
-  { path: '/e/nevent1abc', heading: 'Thread', title: t('Note') },
-  { path: '/a/naddr1abc', heading: 'Thread', title: t('Note') },
+  { path: `/thread/${NOTE}`, heading: 'Thread', title: THREAD_TITLE },
+  { path: `/e/${NEVENT}`, heading: 'Thread', title: THREAD_TITLE },
+  { path: '/a/naddr1abc', heading: 'Thread', title: THREAD_TITLE },
   { path: '/explore', heading: 'Explore', title: t('Explore') },
   { path: '/explore/feed/trending', heading: 'Explore feed', title: t('Explore feed') },
   { path: '/dms', heading: 'Messages', title: t('Messages') },
@@ -47,9 +55,9 @@ export const ROUTES: RouteCase[] = [
   ...SETTINGS.map(([path, name]) => ({ path: `/settings/${path}`, heading: 'Settings', title: t(`${name} settings`) })),
   { path: '/settings/profile', heading: 'Edit Profile', title: t('Edit Profile') },
   { path: '/bookmarks', heading: 'Bookmarks', title: t('Bookmarks') },
-  { path: '/profile', heading: 'Profile', title: t('Profile') },
-  { path: `/profile/${NPUB}`, heading: 'Profile', title: t('Profile') },
-  { path: `/p/${NPUB}`, heading: 'Profile', title: t('Profile') },
+  { path: '/profile', heading: 'Profile', title: PROFILE_TITLE },
+  { path: `/profile/${NPUB}`, heading: 'Profile', title: PROFILE_TITLE },
+  { path: `/p/${NPUB}`, heading: 'Profile', title: PROFILE_TITLE },
   { path: '/help', heading: 'Help', title: t('Help') },
   { path: `/mutelist/${NPUB}`, heading: 'Mute List', title: t('Mute List') },
   { path: '/new', heading: 'Create Account', title: t('Create Account') },
@@ -62,8 +70,8 @@ export const ROUTES: RouteCase[] = [
   { path: '/premiums', heading: 'Premium Users', title: t('Premium Users') },
   { path: '/legends', heading: 'Legends', title: t('Legends') },
   { path: '/404', heading: 'Page not found', title: t('Page not found') },
-  { path: '/alice', heading: 'Profile', title: t('Profile') },
-  { path: '/alice/my-first-article', heading: 'Thread', title: t('Note') },
+  { path: '/alice', heading: 'Profile', title: PROFILE_TITLE },
+  { path: '/alice/my-first-article', heading: 'Thread', title: THREAD_TITLE },
   { path: '/app-download-qr', heading: 'Tide on your phone', title: t('Tide on your phone'), public: true },
   { path: '/terms', heading: 'Terms of Use', title: t('Terms of Use'), public: true },
   { path: '/csae-policy', heading: 'Child Safety Policy', title: t('Child Safety Policy'), public: true },
