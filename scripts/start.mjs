@@ -16,18 +16,13 @@ function step(title, cmd, args) {
 }
 
 const lockTime = statSync('package-lock.json').mtimeMs;
-const installed = existsSync('node_modules/.package-lock.json') && statSync('node_modules/.package-lock.json').mtimeMs >= lockTime;
+const installed =
+  existsSync('node_modules/.package-lock.json') && statSync('node_modules/.package-lock.json').mtimeMs >= lockTime;
 if (!installed) step('Installing dependencies', 'npm', ['install', '--no-audit', '--no-fund']);
 step('Building the web app', 'npm', ['run', 'build', '--silent']);
 
 mkdirSync('data', { recursive: true });
-const args = [
-  'apps/cache-server/src/main.ts',
-  '--host', host,
-  '--port', port,
-  '--web', 'apps/web/dist',
-  '--seed',
-];
+const args = ['apps/cache-server/src/main.ts', '--host', host, '--port', port, '--web', 'apps/web/dist', '--seed'];
 if (!process.env.DATABASE_URL) args.push('--db', 'data/tide.db');
 console.log('\n> Starting the Tide caching service (first start seeds the demo network; this takes a minute)');
 const server = spawn('node_modules/.bin/tsx', args, { stdio: 'inherit', env: process.env });

@@ -80,7 +80,13 @@ describe('AppActivity (spec §4)', () => {
       send() {}
       close() {}
     }
-    const data = createAppData({ url: 'ws://cache.test/v1', appId: 'web_t_1', session, activity, WebSocket: FakeSocket });
+    const data = createAppData({
+      url: 'ws://cache.test/v1',
+      appId: 'web_t_1',
+      session,
+      activity,
+      WebSocket: FakeSocket,
+    });
     data.client.connect();
     expect(opened).toHaveLength(1);
     clock.advance(INACTIVITY_MS);

@@ -68,11 +68,13 @@ export function parseFeedDescriptors(value: unknown): FeedDescriptor[] {
 export function parseAppSettings(value: unknown): AppSettings {
   if (!isRecord(value)) return FALLBACK_APP_SETTINGS;
   const moderation = Array.isArray(value.contentModeration)
-    ? value.contentModeration.filter(isRecord).flatMap((m) =>
-        typeof m.name === 'string'
-          ? [{ name: m.name, scopes: Array.isArray(m.scopes) ? m.scopes.filter((s) => typeof s === 'string') : [] }]
-          : [],
-      )
+    ? value.contentModeration
+        .filter(isRecord)
+        .flatMap((m) =>
+          typeof m.name === 'string'
+            ? [{ name: m.name, scopes: Array.isArray(m.scopes) ? m.scopes.filter((s) => typeof s === 'string') : [] }]
+            : [],
+        )
     : FALLBACK_APP_SETTINGS.contentModeration;
   const zd = isRecord(value.zapDefault) ? value.zapDefault : {};
   const zapConfig = Array.isArray(value.zapConfig)

@@ -3,7 +3,9 @@ import { resolveCacheUrl } from './cache-url.ts';
 
 describe('resolveCacheUrl', () => {
   it('uses localStorage.cacheServer when it is a ws:// or wss:// address', () => {
-    expect(resolveCacheUrl('wss://cache.example/v1', { protocol: 'http:', host: 'a:1' })).toBe('wss://cache.example/v1');
+    expect(resolveCacheUrl('wss://cache.example/v1', { protocol: 'http:', host: 'a:1' })).toBe(
+      'wss://cache.example/v1',
+    );
   });
 
   it("falls back to the page origin's /v1, wss on https, for missing or invalid values", () => {

@@ -1,5 +1,5 @@
-import type { NostrEvent } from '@tide/core/nostr';
 import type { WebSocketConstructor } from '@tide/core/cache';
+import type { NostrEvent } from '@tide/core/nostr';
 import { RelayPool } from '@tide/core/relay';
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

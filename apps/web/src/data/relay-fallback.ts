@@ -29,7 +29,9 @@ export function parseRelayList(value: string | null): string[] {
     items = value.split(/[\s,]+/);
   }
   if (!Array.isArray(items)) return [];
-  return items.filter((u): u is string => typeof u === 'string' && /^wss?:\/\/[^\s]+$/.test(u.trim())).map((u) => u.trim());
+  return items
+    .filter((u): u is string => typeof u === 'string' && /^wss?:\/\/[^\s]+$/.test(u.trim()))
+    .map((u) => u.trim());
 }
 
 /** Relays to read when the service is down: the user's chosen ones first, then the learnt ones; unique, at most 8. */
@@ -80,7 +82,11 @@ async function withProfiles(query: Query, events: NostrEvent[]): Promise<NostrEv
 }
 
 /** A thread read from relays: the note's parents (oldest first), the note, then its replies (oldest first). */
-export async function loadThreadFromRelays(relayPool: RelayPool, relays: readonly string[], noteId: string): Promise<Page> {
+export async function loadThreadFromRelays(
+  relayPool: RelayPool,
+  relays: readonly string[],
+  noteId: string,
+): Promise<Page> {
   const query = queryOn(relayPool, relays);
   const [primary] = await query([{ ids: [noteId] }]);
   if (!primary) return assemblePage([]);
@@ -95,7 +101,11 @@ export async function loadThreadFromRelays(relayPool: RelayPool, relays: readonl
 }
 
 /** A profile read from relays: the kind-0 profile and the newest 20 notes (newest first). */
-export async function loadProfileFromRelays(relayPool: RelayPool, relays: readonly string[], pubkey: string): Promise<Page> {
+export async function loadProfileFromRelays(
+  relayPool: RelayPool,
+  relays: readonly string[],
+  pubkey: string,
+): Promise<Page> {
   const query = queryOn(relayPool, relays);
   const [profile, notes] = await Promise.all([
     query([{ kinds: [0], authors: [pubkey], limit: 1 }]),
@@ -105,7 +115,11 @@ export async function loadProfileFromRelays(relayPool: RelayPool, relays: readon
 }
 
 /** Home read from relays for a known pubkey: the newest 20 notes of the people it follows (kind 3). */
-export async function loadHomeFromRelays(relayPool: RelayPool, relays: readonly string[], pubkey: string): Promise<Page> {
+export async function loadHomeFromRelays(
+  relayPool: RelayPool,
+  relays: readonly string[],
+  pubkey: string,
+): Promise<Page> {
   const query = queryOn(relayPool, relays);
   const [contacts] = await query([{ kinds: [3], authors: [pubkey], limit: 1 }]);
   const follows = (contacts?.tags ?? []).filter((t) => t[0] === 'p' && t[1]).map((t) => t[1] as string);

@@ -12,8 +12,19 @@ const data = createTestAppData();
 const wrapper = ({ children }: { children: ReactNode }) => <DataProvider data={data}>{children}</DataProvider>;
 
 function pageSortedBy(sortBy: string) {
-  const note = { id: 'a'.repeat(64), pubkey: 'b'.repeat(64), kind: 1, created_at: 1000, tags: [], content: 'x', sig: 's' };
-  const range = { kind: CacheKind.FeedRange, content: JSON.stringify({ since: 1000, until: 1000, order_by: sortBy, elements: [note.id] }) };
+  const note = {
+    id: 'a'.repeat(64),
+    pubkey: 'b'.repeat(64),
+    kind: 1,
+    created_at: 1000,
+    tags: [],
+    content: 'x',
+    sig: 's',
+  };
+  const range = {
+    kind: CacheKind.FeedRange,
+    content: JSON.stringify({ since: 1000, until: 1000, order_by: sortBy, elements: [note.id] }),
+  };
   return assemblePage([note, range]);
 }
 

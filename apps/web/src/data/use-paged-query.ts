@@ -10,7 +10,11 @@ import { captureEvents, nextCursorOf, PageFolder, type RawPage } from './page-fo
 export const PAGE_SIZE = 20;
 
 /** Fetches one page: call a core command with `client` and `cursor` (undefined for the first page). */
-export type PageFetcher = (client: CommandClient, cursor: OlderCursor | undefined, signal: AbortSignal) => Promise<unknown>;
+export type PageFetcher = (
+  client: CommandClient,
+  cursor: OlderCursor | undefined,
+  signal: AbortSignal,
+) => Promise<unknown>;
 
 /** What {@link usePagedQuery} returns. */
 export interface PagedQuery {
