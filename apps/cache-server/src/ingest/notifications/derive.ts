@@ -23,7 +23,7 @@ const ACTOR_KEY: Record<number, string> = {
 
 /**
  * Types 101–104 (a post you were mentioned in got an interaction) and 201–204 (a post that quotes your post got an
- * interaction), with the argument keys of semantics §5.1 (203 spells its actor key `who_reposed_it`).
+ * interaction), with the field names of protocol reference §2.1 (the client reads these; semantics §5.1 spells 201–204 differently).
  */
 function secondOrder(
   ctx: IngestContext,
@@ -55,13 +55,12 @@ function secondOrder(
   for (const quoted of target.mentions.ids) {
     const q = ctx.known.get(quoted);
     if (!q || q.pubkey === target.pubkey) continue;
-    const actorKey = k === 3 ? 'who_reposed_it' : ACTOR_KEY[k];
     out.push({
       ...base,
       recipient: q.pubkey,
       type: 200 + k,
       targetEventId: quoted,
-      args: { post_your_post_was_mentioned_in: targetId, your_post: quoted, [actorKey]: actor, ...extra },
+      args: { your_post_were_mentioned_in: targetId, your_post: quoted, [ACTOR_KEY[k]]: actor, ...extra },
     });
   }
   return out;

@@ -190,12 +190,12 @@ describeDialects('notifications', (getStore) => {
     const toQuoted = await notificationsOf(getStore(), quotedAuthor.pubkey);
     expect(toQuoted.map((n) => [n.type, n.args])).toEqual([
       [8, { your_post: original.id, your_post_were_mentioned_in: post.id, your_post_was_mentioned_by: author.pubkey }],
-      [202, { post_your_post_was_mentioned_in: post.id, your_post: original.id, who_liked_it: fan.pubkey }],
-      [203, { post_your_post_was_mentioned_in: post.id, your_post: original.id, who_reposed_it: fan.pubkey }],
+      [202, { your_post_were_mentioned_in: post.id, your_post: original.id, who_liked_it: fan.pubkey }],
+      [203, { your_post_were_mentioned_in: post.id, your_post: original.id, who_reposted_it: fan.pubkey }],
       [
         204,
         {
-          post_your_post_was_mentioned_in: post.id,
+          your_post_were_mentioned_in: post.id,
           your_post: original.id,
           who_replied_to_it: fan.pubkey,
           reply: rep.id,
