@@ -53,14 +53,14 @@ describeDialects('notifications', (getStore) => {
     expect(await unreadOf(getStore(), me.pubkey)).toEqual({ 1: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 1 });
   });
 
-  it('notifies only users with stored app settings, never about their own actions', async () => {
+  it('notifies users without stored app settings with defaults (all on), never about their own actions', async () => {
     const plain = testUser('nt-plain');
     const self = testUser('nt-self');
     await giveSettings(getStore(), self.pubkey);
     const p1 = note(plain, 'no settings');
     const p2 = note(self, 'self');
     await ingest([p1, p2, reaction(testUser('nt-x'), p1), reaction(self, p2), reply(self, p2, 'me again')]);
-    expect(await notificationsOf(getStore(), plain.pubkey)).toEqual([]);
+    expect((await notificationsOf(getStore(), plain.pubkey)).map((n) => n.type)).toEqual([4]);
     expect(await notificationsOf(getStore(), self.pubkey)).toEqual([]);
   });
 

@@ -49,7 +49,7 @@ function isMuted(c: NotificationCandidate, m: Mutes | undefined): boolean {
 }
 
 /**
- * Gates candidates per semantics §5.2 (recipient has app settings, no self-notifications, spam, hellthreads,
+ * Gates candidates per semantics §5.2 (missing app settings count as defaults, all on; no self-notifications, spam, hellthreads,
  * recipient's mute list, "only from follows", per-type toggles) and stores the survivors with their unread counters
  * (counted only when every pubkey argument is trusted).
  */
@@ -64,8 +64,10 @@ export async function storeNotifications(ctx: IngestContext, candidates: Notific
   );
   const prefs = new Map<string, NotificationPrefs>();
   for (const r of settingsRows) prefs.set(r.pubkey, notificationPrefs(r.content));
-  const eligible = usable.filter((c) => prefs.has(c.recipient));
-  if (eligible.length === 0) return 0;
+  // Spec: notification settings default to all types on, so a recipient without a stored settings row gets defaults.
+  const defaults = notificationPrefs('{}');
+  for (const pk of recipients) if (!prefs.has(pk)) prefs.set(pk, defaults);
+  const eligible = usable;
   const mutes = await loadMutes(ctx, [...new Set(eligible.map((c) => c.recipient))]);
 
   const needFollow = eligible.filter((c) => prefs.get(c.recipient)?.onlyFromFollows && isFollowGated(c.type));
