@@ -32,6 +32,14 @@ describeDialects('seedDemoNetwork', (getStore) => {
       .where('pubkey', '=', DEMO_ACCOUNTS[0].pubkey)
       .executeTakeFirstOrThrow();
     expect(Number(alice.follows_count)).toBeGreaterThanOrEqual(30);
+    const aliceTypes = await store.db
+      .selectFrom('notifications')
+      .select('type')
+      .distinct()
+      .where('pubkey', '=', DEMO_ACCOUNTS[0].pubkey)
+      .execute();
+    // Demo accounts store no app settings; missing settings count as all-on, so seeded activity notifies them.
+    expect(aliceTypes.length).toBeGreaterThanOrEqual(3);
 
     const second = await seedDemoNetwork(store, { seed: 'store-test', scale: 1_500, now: NOW });
     expect(second).toMatchObject({ skipped: true, total: 0 });
