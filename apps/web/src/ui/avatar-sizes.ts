@@ -1,3 +1,4 @@
+import { safeUrl } from '@tide/core/format';
 /** The 16 avatar sizes of the spec (§2), smallest first. */
 export const AVATAR_SIZES = [
   'nano',
@@ -41,13 +42,7 @@ export const AVATAR_PIXELS: Record<AvatarSize, number> = {
   xxxl: 148,
 };
 
-/** Accepts only http(s) picture addresses; anything else (javascript:, data:, junk) gives undefined. */
+/** Accepts only safe picture addresses (core's `safeUrl`: http(s) or same-origin); else undefined. */
 export function safeImageUrl(src: string | undefined | null): string | undefined {
-  if (!src) return undefined;
-  try {
-    const url = new URL(src);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
+  return safeUrl(src);
 }

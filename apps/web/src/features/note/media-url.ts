@@ -1,3 +1,4 @@
+import { safeUrl } from '@tide/core/format';
 import type { MediaVariant, Page } from '@tide/core/model';
 
 /** Images are laid out at this width by default (spec §9). */
@@ -12,9 +13,10 @@ export interface MediaSource {
   height?: number;
 }
 
-/** Only http(s) URLs may become `src` attributes. */
+/** Only absolute http(s) URLs are media worth fetching (through core's one URL-safety rule). */
 export function isHttpUrl(url: string): boolean {
-  return /^https?:\/\//i.test(url);
+  const safe = safeUrl(url);
+  return safe !== undefined && !safe.startsWith('/');
 }
 
 /** The media-cache address of `url` at size `s` (o, s, m, l). */
@@ -36,8 +38,9 @@ export function pickVariant(variants: readonly MediaVariant[] | undefined): Medi
 export function imageSource(url: string, page: Pick<Page, 'mediaVariants'> | undefined): MediaSource | undefined {
   if (!isHttpUrl(url)) return undefined;
   const variant = pickVariant(page?.mediaVariants[url]);
-  if (variant && isHttpUrl(variant.media_url)) {
-    return { src: variant.media_url, width: variant.w || undefined, height: variant.h || undefined };
+  const variantSrc = variant && safeUrl(variant.media_url);
+  if (variant && variantSrc) {
+    return { src: variantSrc, width: variant.w || undefined, height: variant.h || undefined };
   }
   return { src: mediaCacheUrl(url) };
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { EmbedToken } from '@tide/core/content';
+import { safeUrl } from '@tide/core/format';
 import type { LinkPreview, Page } from '@tide/core/model';
 import { lazy, Suspense } from 'react';
 import { useT } from '../../i18n/intl.tsx';
@@ -12,11 +13,13 @@ const CashuDetails = lazy(() => import('./cashu-details.tsx').then((m) => ({ def
 /** A sandboxed player iframe: fixed spec heights for music/audio players, 16:9 for video and live. */
 export function EmbedPlayer({ token }: { token: EmbedToken }) {
   const t = useT();
+  const src = safeUrl(token.embedUrl);
+  if (!src) return null;
   const style = token.height ? { height: token.height } : { aspectRatio: '16 / 9' };
   return (
     <div className={styles.embed} data-provider={token.provider} data-testid="note-embed">
       <iframe
-        src={token.embedUrl}
+        src={src}
         title={t('note.embed', { provider: token.provider })}
         style={{ width: '100%', border: 0, ...style }}
         height={token.height}

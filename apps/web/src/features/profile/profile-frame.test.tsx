@@ -25,6 +25,8 @@ beforeAll(async () => {
         display_name: 'Dana D',
         about: 'I write <script>alert(1)</script> about #nostr',
         website: 'javascript:alert(2)',
+        banner: 'javascript:alert(3)',
+        picture: 'data:image/svg+xml,<svg onload=alert(4)>',
         lud16: 'dana@example.com',
       }),
     ),
@@ -55,6 +57,7 @@ describe('ProfileFrame', () => {
     expect(about.textContent).toContain('<script>alert(1)</script>');
     expect(about.querySelector('script')).toBeNull();
     expect(screen.queryByTestId('profile-website')).toBeNull();
+    expect(screen.getByTestId('profile-header').querySelector('img')).toBeNull();
     expect(screen.getByTestId('profile-lightning').textContent).toContain('dana@example.com');
     expect(screen.getByTestId('profile-stats').textContent).toContain('followers');
     await waitFor(() => expect(screen.getAllByTestId('note').length).toBeGreaterThan(0), { timeout: 10_000 });

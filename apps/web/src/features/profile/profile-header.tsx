@@ -1,4 +1,4 @@
-import { humanizeNumber } from '@tide/core/format';
+import { humanizeNumber, safeUrl } from '@tide/core/format';
 import type { User, UserStats } from '@tide/core/model';
 import { useT } from '../../i18n/intl.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
@@ -12,12 +12,8 @@ export function safeWebsite(website: string): string | null {
   const text = website.trim();
   if (!text) return null;
   const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`;
-  try {
-    const url = new URL(withScheme);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
+  const safe = safeUrl(withScheme);
+  return safe && !safe.startsWith('/') ? safe : null;
 }
 
 /** The stats row of a profile (spec §2): followers, following, zaps, sats, notes, replies, reads, relays. */
@@ -50,12 +46,11 @@ export function ProfileHeader({ user, stats }: { user: User; stats?: UserStats }
   const t = useT();
   const verified = useNip05Verified(user.nip05, user.pubkey);
   const website = safeWebsite(user.website);
+  const banner = safeUrl(user.banner);
   const lightning = user.lud16 || '';
   return (
     <div data-testid="profile-header">
-      <div className={styles.banner}>
-        {user.banner ? <img className={styles.bannerImage} src={user.banner} alt="" /> : null}
-      </div>
+      <div className={styles.banner}>{banner ? <img className={styles.bannerImage} src={banner} alt="" /> : null}</div>
       <div className={styles.head}>
         <span className={styles.avatarRing}>
           <Avatar src={user.picture} size="xxl" />

@@ -1,4 +1,4 @@
-import { shortDate } from '@tide/core/format';
+import { safeUrl, shortDate } from '@tide/core/format';
 import type { Article } from '@tide/core/model';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/intl.tsx';
@@ -11,6 +11,7 @@ import styles from './reads.module.css';
 export function ArticleCard({ article }: { article: Article }) {
   const t = useT();
   const minutes = readingMinutes(article.wordCount, article.content);
+  const image = safeUrl(article.image);
   return (
     <Link to={`/a/${article.naddr}`} className={styles.card} data-testid="article-card" data-article-id={article.id}>
       <div>
@@ -25,8 +26,8 @@ export function ArticleCard({ article }: { article: Article }) {
           <span data-testid="reading-time">{t('reads.readingTime', { minutes })}</span>
         </div>
       </div>
-      {article.image ? (
-        <img className={styles.cardImage} src={article.image} alt="" loading="lazy" width={120} height={80} />
+      {image ? (
+        <img className={styles.cardImage} src={image} alt="" loading="lazy" width={120} height={80} />
       ) : (
         <span className={styles.cardImage} />
       )}

@@ -47,6 +47,18 @@ describe('markdownToSafeHtml', () => {
     expect(template.content.textContent).toContain('<script>alert(1)</script>');
   });
 
+  it('lets only http(s) and same-origin addresses into links and images', () => {
+    const out = markdownToSafeHtml(
+      '![a](data:image/png;base64,AAAA) ![b](//evil.example/x.png) [c](vbscript:x) [d](/p/npub1x) ![e](https://ok.example/e.png)',
+    );
+    const template = document.createElement('template');
+    template.innerHTML = out;
+    const urls = [...template.content.querySelectorAll('[src], [href]')].map(
+      (e) => e.getAttribute('src') ?? e.getAttribute('href'),
+    );
+    expect(urls).toEqual(['/p/npub1x', 'https://ok.example/e.png']);
+  });
+
   it('keeps malformed markdown and huge texts as text', () => {
     expect(markdownToSafeHtml('**unclosed [link](')).toContain('**unclosed [link](');
     const big = markdownToSafeHtml('word '.repeat(100_000));

@@ -1,3 +1,4 @@
+import { isSafeUrl } from '@tide/core/format';
 import { type DecodedNip19, tryDecodeNip19 } from '@tide/core/nostr';
 import DOMPurify from 'dompurify';
 import MarkdownIt from 'markdown-it';
@@ -15,6 +16,8 @@ export interface RenderArticleOptions {
 
 // Raw HTML in markdown is never passed through; markdown-it also refuses javascript:/vbscript:/data: links.
 const markdown = new MarkdownIt({ html: false, linkify: true, breaks: false });
+// Links and images reach the page only through the app's one URL rule: http(s) or same-origin paths.
+markdown.validateLink = (url) => isSafeUrl(url);
 
 const NOSTR_REF = /nostr:((?:npub|nprofile|note|nevent|naddr)1[02-9ac-hj-np-z]+)/gi;
 const EMBED_LINE = /^\s*nostr:((?:note|nevent|naddr)1[02-9ac-hj-np-z]+)\s*$/i;

@@ -29,6 +29,7 @@ const article = signed(
     ['d', 'my-article'],
     ['title', 'A Test Article'],
     ['summary', 'What it is about'],
+    ['image', 'javascript:window.__hacked = true'],
     ['published_at', String(now - 5000)],
   ],
   now - 5000,
@@ -75,6 +76,8 @@ describe('ArticleView', () => {
     expect(bodyEl.querySelector('h2')?.textContent).toBe('A section');
     expect(bodyEl.querySelector('strong')?.textContent).toBe('bold');
     expect(bodyEl.querySelector('script, img, a[href^="javascript"]')).toBeNull();
+    expect(screen.queryByTestId('article-image')).toBeNull();
+    expect(shown.querySelector('[src^="javascript" i], [href^="javascript" i]')).toBeNull();
     expect((globalThis as { __hacked?: boolean }).__hacked).toBeUndefined();
     expect(screen.getByTestId('article-footer').textContent).toContain('likes');
     expect(screen.getByTestId('article-comments').textContent).toContain('great article');

@@ -1,4 +1,4 @@
-import { humanizeNumber, shortDate } from '@tide/core/format';
+import { humanizeNumber, safeUrl, shortDate } from '@tide/core/format';
 import { buildArticle, isArticleKind, type Page } from '@tide/core/model';
 import { useMemo } from 'react';
 import { Screen } from '../../app/screen.tsx';
@@ -58,6 +58,7 @@ export function ArticleView({ articleRef }: { articleRef: ArticleRef }) {
     );
   }
   const stats = article.stats;
+  const image = safeUrl(article.image);
   return (
     <Screen heading={t('reads.article')} title={article.title || t('reads.untitled')}>
       <article className={styles.article} data-testid="article" data-article-id={article.id}>
@@ -69,7 +70,7 @@ export function ArticleView({ articleRef }: { articleRef: ArticleRef }) {
         </div>
         <h2 className={styles.articleTitle}>{article.title || t('reads.untitled')}</h2>
         {article.summary ? <p className={styles.cardSummary}>{article.summary}</p> : null}
-        {article.image ? <img className={styles.articleImage} src={article.image} alt="" /> : null}
+        {image ? <img className={styles.articleImage} src={image} alt="" data-testid="article-image" /> : null}
         <ArticleBody content={article.content} page={page} highlights={highlights} />
       </article>
       <footer className={styles.footer} data-testid="article-footer">
