@@ -5,6 +5,7 @@ import { defaultAccount, numArg, pagingArgs, strArg, viewerOf } from './content-
 import { muteRulesOf } from './content-mutes.ts';
 import { queryPosts } from './content-posts.ts';
 import { type CommandContext, CommandError, type CommandPayload, type CommandRecord } from './context.ts';
+import { exploreNow, shiftCreatedAfter } from './explore-clock.ts';
 import { type ExploreField, exploreNotes, scopeAuthors } from './explore-scored.ts';
 
 const TIMEFRAMES: Record<string, { field: ExploreField; hours?: number; maxAgeDays?: number }> = {
@@ -31,9 +32,13 @@ export async function exploreFeed(
   const viewer = viewerOf(ctx, p) ?? defaultAccount();
   const paging = pagingArgs(p, now, 20, opts.limitMax ?? 50);
   const hours = opts.hours ?? tf.hours;
-  let createdAfter = numArg(p, 'created_after', 0);
-  if (hours !== undefined) createdAfter = Math.max(createdAfter, now - hours * 3600);
-  if (timeframe !== 'popular' && timeframe !== 'latest') createdAfter = Math.max(createdAfter, now - 7 * 86_400);
+  const windowed = hours !== undefined || (timeframe !== 'popular' && timeframe !== 'latest');
+  const anchor = windowed ? await exploreNow(ctx) : now;
+  let createdAfter = windowed
+    ? shiftCreatedAfter(numArg(p, 'created_after', 0), now, anchor)
+    : numArg(p, 'created_after', 0);
+  if (hours !== undefined) createdAfter = Math.max(createdAfter, anchor - hours * 3600);
+  if (windowed) createdAfter = Math.max(createdAfter, anchor - 7 * 86_400);
   const authors = await scopeAuthors(ctx.store, scope, viewer);
   const rules = await muteRulesOf(ctx.store, viewer);
   const exclude = rules.pubkeys;
@@ -82,7 +87,7 @@ async function scored(ctx: CommandContext, p: CommandPayload): Promise<CacheEven
   const gm = spec.gm;
   const posts = await exploreNotes(ctx.store, {
     field: spec.field,
-    createdAfter: ctx.now() - spec.hours * 3600,
+    createdAfter: (await exploreNow(ctx)) - spec.hours * 3600,
     since: 0,
     until: Number.MAX_SAFE_INTEGER,
     limit: 100,
@@ -100,7 +105,7 @@ async function scoredUsers24h(ctx: CommandContext, _p: CommandPayload): Promise<
     .selectFrom('event_stats')
     .select(['author_pubkey'])
     .select((eb) => eb.fn.max('score24h').as('best'))
-    .where('created_at', '>=', ctx.now() - 86_400)
+    .where('created_at', '>=', (await exploreNow(ctx)) - 86_400)
     .where('author_pubkey', '!=', '')
     .where('score24h', '>', 0)
     .groupBy('author_pubkey')

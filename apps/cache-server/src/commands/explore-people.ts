@@ -13,6 +13,7 @@ import {
   viewerOf,
 } from './content-common.ts';
 import type { CommandContext, CommandPayload, CommandRecord } from './context.ts';
+import { exploreNow, shiftCreatedAfter } from './explore-clock.ts';
 
 const WEEK = 7 * 86_400;
 
@@ -28,12 +29,13 @@ async function explorePeople(ctx: CommandContext, p: CommandPayload): Promise<Ca
   const until = numArg(p, 'until', 0) || 1e9;
   const since = numArg(p, 'since', 0);
   const skip = new Set([...(await followsOf(ctx.store, viewer)), viewer]);
+  const anchor = await exploreNow(ctx);
   const rows = await ctx.store.db
     .selectFrom('pubkey_followers as f')
     .innerJoin('user_stats as u', 'u.pubkey', 'f.pubkey')
     .select(['f.pubkey', 'u.followers_count'])
     .select((eb) => eb.fn.countAll<number>().as('increase'))
-    .where('f.created_at', '>=', ctx.now() - WEEK)
+    .where('f.created_at', '>=', anchor - WEEK)
     .groupBy(['f.pubkey', 'u.followers_count'])
     .having((eb) => eb.fn.countAll(), '<=', until)
     .having((eb) => eb.fn.countAll(), '>=', Math.max(1, since))
@@ -90,7 +92,8 @@ async function explorePeople(ctx: CommandContext, p: CommandPayload): Promise<Ca
  * biggest recent zaps: receipts, 10000129 objects, the zapped notes' bundle, RANGE order_by `amount_sats`.
  */
 async function exploreZaps(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
-  const createdAfter = numArg(p, 'created_after', 0) || ctx.now() - 86_400;
+  const anchor = await exploreNow(ctx);
+  const createdAfter = shiftCreatedAfter(numArg(p, 'created_after', 0), ctx.now(), anchor) || anchor - 86_400;
   const rows = await ctx.store.db
     .selectFrom('zap_receipts')
     .select(['receipt_id', 'created_at', 'sender', 'receiver', 'amount_sats', 'target_event_id'])
@@ -136,7 +139,7 @@ async function exploreTopics(ctx: CommandContext): Promise<CacheEvent[]> {
     .selectFrom('event_hashtags')
     .select('hashtag')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('created_at', '>=', ctx.now() - 86_400)
+    .where('created_at', '>=', (await exploreNow(ctx)) - 86_400)
     .where('hashtag', 'not in', ['nsfw'])
     .groupBy('hashtag')
     .orderBy('n', 'desc')
