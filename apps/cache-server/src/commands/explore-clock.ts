@@ -12,7 +12,7 @@ export const QUIET_SECONDS = 3600;
 export async function exploreNow(ctx: CommandContext): Promise<number> {
   const now = ctx.now();
   const row = await ctx.store.db
-    .selectFrom('pubkey_events')
+    .selectFrom('events')
     .select((eb) => eb.fn.max('created_at').as('newest'))
     .where('created_at', '<=', now)
     .executeTakeFirst();

@@ -140,5 +140,7 @@ export function* demoEventBatches(world: SeedWorld, options: GenerateOptions = {
   }
   // ... and the default account's feed handlers (NIP-89 31990) plus a creator's paid tiers (17000 / 37001).
   for (const e of marketplaceEvents(world)) yield* push(e);
+  // ... and a few zaps on the newest notes, so the last hours have "most zapped" notes (explore mostzapped4h).
+  for (let i = 0; i < 6; i++) yield* push(timeline.zapNewest(now - 100 - i * 600, 8));
   if (batch.length > 0) yield batch;
 }

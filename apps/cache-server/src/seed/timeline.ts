@@ -216,6 +216,19 @@ export class Timeline {
     return zapReceipt(this.world, sender, { id: target.event.id, pubkey: target.author.pubkey }, amount, message, t);
   }
 
+  /** A zap receipt at `t` (or just after its note) for one of the `span` newest root notes: fresh "most zapped". */
+  zapNewest(t: number, span: number): NostrEvent {
+    const { rng } = this.world;
+    if (this.roots.length === 0) return this.note(t);
+    const target = this.recent(this.roots, span);
+    let sender = pickActiveUser(this.world);
+    if (sender === target.author) sender = this.world.users[(sender.index + 1) % this.world.users.length];
+    const at = Math.max(t, target.event.created_at + 30);
+    const amount = rng.pick(ZAP_AMOUNTS);
+    const message = rng.pick(ZAP_MESSAGES);
+    return zapReceipt(this.world, sender, { id: target.event.id, pubkey: target.author.pubkey }, amount, message, at);
+  }
+
   /** A NIP-23 article (kind 30023) in markdown. */
   article(t: number): NostrEvent {
     const { rng, users } = this.world;
