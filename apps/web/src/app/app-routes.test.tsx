@@ -58,11 +58,14 @@ describe('app routes', () => {
   it('treats a single unknown segment as a vanity profile', async () => {
     expect((await open('/alice')).textContent).toBe('Profile');
     expect(screen.getByTestId('where').textContent).toBe('/alice');
+    // The profile screen resolves the name first (the test service never answers, so it stays resolving).
+    expect(screen.getByRole('status', { name: 'Loading profile' })).toBeTruthy();
   });
 
   it('treats two unknown segments as a vanity thread', async () => {
     expect((await open('/alice/my-first-article')).textContent).toBe('Thread');
     expect(screen.getByTestId('where').textContent).toBe('/alice/my-first-article');
+    expect(screen.getByRole('status', { name: 'Loading thread' })).toBeTruthy();
   });
 
   it('titles a thread "Note" until its author is known', async () => {
