@@ -69,10 +69,10 @@ export default defineConfig({
     command: serverCommand,
     cwd: repoRoot,
     env: { PORT: process.env.TIDE_E2E_PORT ?? '', DIST: process.env.TIDE_E2E_WEB ?? '', LOG_LEVEL: 'warn' },
-    url: `${baseURL}/home`,
     reuseExistingServer: false,
-    // Listening comes before seeding: the suite waits for the line printed once the demo network is in.
-    ...(staticOnly ? {} : { wait: { stdout: /Tide is running/ } }),
-    timeout: 90_000,
+    // Listening comes before seeding, so readiness is the line printed once the demo network is in, never the URL:
+    // a suite started mid-seed sees a first page of older notes and then ~all the seed as "new notes" (99+).
+    ...(staticOnly ? { url: `${baseURL}/home` } : { wait: { stdout: /Tide is running/ } }),
+    timeout: 240_000,
   },
 });
