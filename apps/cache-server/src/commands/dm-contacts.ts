@@ -1,8 +1,8 @@
 import type { CacheEvent } from '@tide/core/nostr';
+import { feedRange } from './bundle.ts';
 import { CommandError } from './context.ts';
 import {
   eventsByIds,
-  feedRange,
   intArg,
   type Payload,
   type PeopleContext,
@@ -95,7 +95,7 @@ export async function getDirectmsgContacts(ctx: PeopleContext, payload: Payload)
   out.push(
     feedRange(
       'latest_at',
-      chosen.map((peer) => ({ element: peer.pubkey, value: peer.latest_at })),
+      chosen.map((peer) => ({ id: peer.pubkey, value: peer.latest_at })),
     ),
   );
   return out;

@@ -1,7 +1,7 @@
 import type { CacheEvent } from '@tide/core/nostr';
+import { feedRange } from './bundle.ts';
 import {
   eventsByIds,
-  feedRange,
   intArg,
   type Payload,
   type PeopleContext,
@@ -46,7 +46,7 @@ export async function getDirectmsgs(ctx: PeopleContext, payload: Payload): Promi
     ...(await userInfos(ctx.store, [receiver, sender])),
     feedRange(
       'created_at',
-      messages.map((event) => ({ element: event.id, value: event.created_at })),
+      messages.map((event) => ({ id: event.id, value: event.created_at })),
     ),
   ];
 }

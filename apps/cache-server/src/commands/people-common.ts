@@ -19,8 +19,6 @@ export const USER_SCORE_KIND = 10000108;
 export const FOLLOWER_COUNTS_KIND = 10000133;
 /** 10000158: verified names `{pubkey: name}`. */
 export const VERIFIED_NAMES_KIND = 10000158;
-/** 10000113: FeedRange paging object. */
-export const FEED_RANGE_KIND = 10000113;
 
 /** True for a 64-char lowercase hex string. */
 export function isHex64(value: unknown): value is string {
@@ -204,18 +202,6 @@ export async function userInfos(store: Store, pubkeys: readonly string[]): Promi
   out.push(synthetic(USER_SCORE_KIND, counts), synthetic(FOLLOWER_COUNTS_KIND, counts));
   if (Object.keys(names).length > 0) out.push(synthetic(VERIFIED_NAMES_KIND, names));
   return out;
-}
-
-/** A FeedRange (10000113) for items already sorted descending by `value` (protocol §3.1). */
-export function feedRange(orderBy: string, items: ReadonlyArray<{ element: string; value: number }>): CacheEvent {
-  if (items.length === 0) return synthetic(FEED_RANGE_KIND, { order_by: orderBy, elements: [] });
-  const values = items.map((item) => item.value);
-  return synthetic(FEED_RANGE_KIND, {
-    since: Math.min(...values),
-    until: Math.max(...values),
-    order_by: orderBy,
-    elements: items.map((item) => item.element),
-  });
 }
 
 /** `p`-tag pubkeys of an event, de-duplicated, in tag order (valid hex only). */

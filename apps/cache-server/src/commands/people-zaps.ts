@@ -1,7 +1,7 @@
 import type { CacheEvent } from '@tide/core/nostr';
+import { feedRange } from './bundle.ts';
 import {
   eventsByIds,
-  feedRange,
   intArg,
   type Payload,
   type PeopleContext,
@@ -76,7 +76,7 @@ export async function userZapsSent(ctx: PeopleContext, payload: Payload): Promis
   out.push(
     feedRange(
       'created_at',
-      zaps.map((z) => ({ element: z.receipt_id, value: Number(z.created_at) })),
+      zaps.map((z) => ({ id: z.receipt_id, value: Number(z.created_at) })),
     ),
   );
   return out;
