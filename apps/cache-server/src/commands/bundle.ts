@@ -243,4 +243,4 @@ export async function enrichPosts(
   return out;
 }
 
-export { noteStats, zapObject } from './content-bundle-parts.ts';
+export { noteStats, zapObject, zapReceiptEvents } from './content-bundle-parts.ts';

@@ -177,15 +177,18 @@ export async function topZaps(store: Store, ids: readonly string[], users: Set<s
   return out;
 }
 
-/** A 10000129 zap object from a zap_receipts row. */
-export function zapObject(r: {
+/** The zap_receipts columns a zap answer is built from. */
+export interface ZapRow {
   receipt_id: string;
   created_at: number;
   sender: string;
   receiver: string;
   amount_sats: number;
   target_event_id: string;
-}): CacheEvent {
+}
+
+/** A 10000129 zap object from a zap_receipts row. */
+export function zapObject(r: ZapRow): CacheEvent {
   return synth(CacheKind.EventZapInfo, {
     event_id: r.target_event_id || null,
     created_at: Number(r.created_at),
@@ -194,4 +197,18 @@ export function zapObject(r: {
     amount_sats: Number(r.amount_sats),
     zap_receipt_id: r.receipt_id,
   });
+}
+
+/** Each stored zap receipt (9735) followed by its 10000129 zap object, in row order; rows without a stored receipt are skipped. */
+export async function zapReceiptEvents(store: Store, rows: readonly ZapRow[]): Promise<CacheEvent[]> {
+  const receipts = await loadEvents(
+    store,
+    rows.map((r) => r.receipt_id),
+  );
+  const out: CacheEvent[] = [];
+  for (const r of rows) {
+    const e = receipts.get(r.receipt_id);
+    if (e) out.push(asCacheEvent(e), zapObject(r));
+  }
+  return out;
 }

@@ -1,7 +1,7 @@
 import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import { CacheKind, Kind } from '@tide/core/nostr';
 import type { Store } from '../store/index.ts';
-import { type BundlePost, enrichPosts, feedRange, userExtras, zapObject } from './bundle.ts';
+import { type BundlePost, enrichPosts, feedRange, userExtras, zapReceiptEvents } from './bundle.ts';
 import {
   asCacheEvent,
   boolArg,
@@ -209,15 +209,7 @@ async function eventZapsBySatszapped(ctx: CommandContext, p: CommandPayload): Pr
     .limit(numArg(p, 'limit', 20, 1000))
     .offset(numArg(p, 'offset', 0))
     .execute();
-  const receipts = await loadEvents(
-    ctx.store,
-    rows.map((r) => r.receipt_id),
-  );
-  const out: CacheEvent[] = [];
-  for (const r of rows) {
-    const e = receipts.get(r.receipt_id);
-    if (e) out.push(asCacheEvent(e), zapObject(r));
-  }
+  const out: CacheEvent[] = await zapReceiptEvents(ctx.store, rows);
   out.push(
     ...(await userExtras(
       ctx.store,

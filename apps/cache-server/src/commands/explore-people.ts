@@ -1,17 +1,8 @@
 import type { CacheEvent } from '@tide/core/nostr';
 import { CacheKind } from '@tide/core/nostr';
 import { sql } from 'kysely';
-import { enrichPosts, feedRange, userExtras, zapObject } from './bundle.ts';
-import {
-  asCacheEvent,
-  defaultAccount,
-  followsOf,
-  hexArg,
-  loadEvents,
-  numArg,
-  synth,
-  viewerOf,
-} from './content-common.ts';
+import { enrichPosts, feedRange, userExtras, zapReceiptEvents } from './bundle.ts';
+import { defaultAccount, followsOf, hexArg, numArg, synth, viewerOf } from './content-common.ts';
 import type { CommandContext, CommandPayload, CommandRecord } from './context.ts';
 import { exploreNow, shiftCreatedAfter } from './explore-clock.ts';
 
@@ -106,15 +97,7 @@ async function exploreZaps(ctx: CommandContext, p: CommandPayload): Promise<Cach
     .limit(numArg(p, 'limit', 20, 50))
     .offset(numArg(p, 'offset', 0))
     .execute();
-  const receipts = await loadEvents(
-    ctx.store,
-    rows.map((r) => r.receipt_id),
-  );
-  const out: CacheEvent[] = [];
-  for (const r of rows) {
-    const e = receipts.get(r.receipt_id);
-    if (e) out.push(asCacheEvent(e), zapObject(r));
-  }
+  const out: CacheEvent[] = await zapReceiptEvents(ctx.store, rows);
   const targets = rows.map((r) => ({ id: r.target_event_id, value: Number(r.created_at) }));
   const bundle = await enrichPosts(ctx.store, targets, { viewer: viewerOf(ctx, p), range: false, topZaps: false });
   out.push(
