@@ -79,7 +79,8 @@ test('a hostile article renders inert: no dialog, no script, layout intact', asy
   });
   await page.goto(`/a/${naddrEncode({ kind: 30023, pubkey, identifier: 'hostile' })}`);
   const body = page.getByTestId('article-body');
-  await expect(body.locator('h1')).toHaveText('Hostile heading');
+  await expect(body.locator('h3')).toHaveText('Hostile heading');
+  expect(await page.locator('h1').count()).toBe(1);
   await expect(body.locator('strong').first()).toHaveText('bold');
   await expect(page.getByTestId('article')).toContainText('<img src=x onerror=alert(4)> Hostile');
   expect(await page.locator('[data-testid="article"] script, [data-testid="article"] iframe').count()).toBe(0);

@@ -15,12 +15,20 @@ describe('markdownToSafeHtml', () => {
     const out = markdownToSafeHtml(
       'Intro\n\n## Title\n\nSome *text* and [a link](https://example.com).\n\n- one\n- two\n\n![pic](https://example.com/a.png)',
     );
-    expect(out).toContain('<h2>Title</h2>');
+    expect(out).toContain('<h4>Title</h4>');
     expect(out).toContain('<em>text</em>');
     expect(out).toContain('href="https://example.com"');
     expect(out).toContain('rel="noopener noreferrer nofollow"');
     expect(out).toContain('<li>one</li>');
     expect(out).toContain('<img src="https://example.com/a.png" alt="pic">');
+  });
+
+  it('demotes headings below the article title (h1 → h3, never past h6)', () => {
+    // (each starts with a paragraph: happy-dom's parser drops a leading element under DOMPurify; browsers do not)
+    expect(markdownToSafeHtml('a\n\n# One')).toContain('<h3>One</h3>');
+    expect(markdownToSafeHtml('a\n\n##### Five')).toContain('<h6>Five</h6>');
+    expect(markdownToSafeHtml('a\n\n###### Six')).toContain('<h6>Six</h6>');
+    expect(markdownToSafeHtml('a\n\n# One')).not.toContain('<h1');
   });
 
   it('leaves scripts, event handlers, javascript: links and iframes inert', () => {

@@ -33,6 +33,16 @@ markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   return defaultLinkOpen ? defaultLinkOpen(tokens, idx, options, env, self) : self.renderToken(tokens, idx, options);
 };
 
+// The page has one h1 (the screen heading) and the article title is an h2, so body headings start at h3.
+const HEADING_SHIFT = 2;
+for (const rule of ['heading_open', 'heading_close'] as const) {
+  markdown.renderer.rules[rule] = (tokens, idx, options, _env, self) => {
+    const token = tokens[idx];
+    if (token) token.tag = `h${Math.min(6, Number(token.tag.slice(1)) + HEADING_SHIFT)}`;
+    return self.renderToken(tokens, idx, options);
+  };
+}
+
 /** The app link of a decoded NIP-19 reference (profiles to /p, notes to /e, articles to /a). */
 export function referenceHref(decoded: DecodedNip19, raw: string): string {
   if (decoded.type === 'npub' || decoded.type === 'nprofile') return `/p/${raw}`;

@@ -73,7 +73,7 @@ describe('ArticleView', () => {
     expect(shown.textContent).toContain('A Test Article');
     expect(shown.textContent).toContain('2 min read');
     const bodyEl = screen.getByTestId('article-body');
-    expect(bodyEl.querySelector('h2')?.textContent).toBe('A section');
+    expect(bodyEl.querySelector('h4')?.textContent).toBe('A section');
     expect(bodyEl.querySelector('strong')?.textContent).toBe('bold');
     expect(bodyEl.querySelector('script, img, a[href^="javascript"]')).toBeNull();
     expect(screen.queryByTestId('article-image')).toBeNull();
