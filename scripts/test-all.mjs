@@ -57,8 +57,25 @@ const pw = readJson(`${reports}/playwright.json`);
 if (pw?.stats) {
   passed += (pw.stats.expected ?? 0) + (pw.stats.flaky ?? 0);
   failed += pw.stats.unexpected ?? 0;
+  if (pw.stats.flaky) {
+    console.log(`\n=== e2e: ${pw.stats.flaky} passed only on retry (flaky; fix them):`);
+    for (const title of flakyTitles(pw.suites ?? [])) console.log(`  flaky: ${title}`);
+  }
 } else if (steps.some((s) => s.name === 'e2e')) {
   failed += 1;
+}
+
+/** Titles of the tests that failed first and passed on a retry, from Playwright's JSON report. */
+function flakyTitles(suites, prefix = '') {
+  const out = [];
+  for (const suite of suites) {
+    const name = prefix ? `${prefix} › ${suite.title}` : suite.title;
+    for (const spec of suite.specs ?? []) {
+      if ((spec.tests ?? []).some((t) => t.status === 'flaky')) out.push(`${name} › ${spec.title}`);
+    }
+    out.push(...flakyTitles(suite.suites ?? [], name));
+  }
+  return out;
 }
 
 console.log('\n=== summary');
