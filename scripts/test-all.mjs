@@ -1,7 +1,7 @@
 // `npm test`: lint, typecheck, vitest (every workspace) and Playwright e2e; prints `N passed, N failed`.
 // Every step runs even when an earlier one fails, so one run shows everything that is wrong.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const only = process.argv[2]; // optional: lint | typecheck | unit | e2e
 const reports = 'reports';
