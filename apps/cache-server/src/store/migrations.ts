@@ -127,6 +127,17 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
         await db.schema.createIndex('event_hooks_created_at_idx').on('event_hooks').column('created_at').execute();
       },
     },
+    '0005_link_preview_image_idx': {
+      // /media-cache redirects only for media it knows, images of stored link previews included.
+      up: async (db: AnyDb) => {
+        await db.schema
+          .createIndex('link_previews_image_idx')
+          .ifNotExists()
+          .on('link_previews')
+          .column('image')
+          .execute();
+      },
+    },
   };
 }
 
