@@ -15,4 +15,9 @@ describe('session store', () => {
     expect(state.publicKey).toBeNull();
     expect(state.cacheStatus).toBe('idle');
   });
+
+  it('starts from the remembered account when given one', () => {
+    const state = createSessionStore('2.1.10', { publicKey: 'a'.repeat(64), method: 'npub' }).getState();
+    expect(state).toMatchObject({ publicKey: 'a'.repeat(64), method: 'npub', canSign: false, keyLookupDone: false });
+  });
 });

@@ -2,12 +2,34 @@ import { type CacheStatus, makeAppId } from '@tide/core/cache';
 import { createStore } from 'zustand/vanilla';
 import type { ActivityState } from '../data/app-activity.ts';
 
-/** Who is using the app and how the app reaches its data. */
-export interface SessionState {
-  /** Session id `web_<version>_<random>` of this page load. */
-  appId: string;
+/** How the user signed in: a private key (nsec), the signer extension (NIP-07), or a public key only (browse-only). */
+export type SignInMethod = 'nsec' | 'extension' | 'npub';
+
+/**
+ * Who is signed in, as the app may show it (devMode puts this on `window.tide`): public data only. The signer that
+ * holds a secret key lives in the session controller (`session-controller.ts`), never here.
+ */
+export interface SessionAccount {
   /** The signed-in user's public key (hex); null for a guest. */
   publicKey: string | null;
+  /** How the user signed in; null for a guest. */
+  method: SignInMethod | null;
+  /** True while a signer can sign now (a key in memory, or the extension). */
+  canSign: boolean;
+  /** True while a PIN-protected key is stored but not unlocked in this page load. */
+  pinLocked: boolean;
+  /** True while the Enter PIN dialog is asked for (at start with a stored key, or when an action needs the key). */
+  pinPromptOpen: boolean;
+  /** True once the start-up key lookup (stored key, extension) is over (spec §4: settings wait for it). */
+  keyLookupDone: boolean;
+}
+
+/** Who is using the app and how the app reaches its data. */
+export interface SessionState extends SessionAccount {
+  /** Session id `web_<version>_<random>` of this page load. */
+  appId: string;
+  /** Replaces some of the account fields (the session controller is the only writer). */
+  setAccount: (account: Partial<SessionAccount>) => void;
   /** Caching-service status; `idle` until a screen needs data. */
   cacheStatus: CacheStatus;
   setCacheStatus: (status: CacheStatus) => void;
@@ -16,11 +38,23 @@ export interface SessionState {
   setActivity: (activity: ActivityState) => void;
 }
 
-/** Builds the session store for one page load. */
-export function createSessionStore(version: string) {
+/** A guest: no key, nothing to unlock, lookup not done yet. */
+export const GUEST_ACCOUNT: SessionAccount = {
+  publicKey: null,
+  method: null,
+  canSign: false,
+  pinLocked: false,
+  pinPromptOpen: false,
+  keyLookupDone: false,
+};
+
+/** Builds the session store for one page load, starting from `account` (what localStorage remembered). */
+export function createSessionStore(version: string, account: Partial<SessionAccount> = {}) {
   return createStore<SessionState>()((set) => ({
     appId: makeAppId(version),
-    publicKey: null,
+    ...GUEST_ACCOUNT,
+    ...account,
+    setAccount: (next) => set(next),
     cacheStatus: 'idle',
     setCacheStatus: (cacheStatus) => set({ cacheStatus }),
     activity: 'woke',

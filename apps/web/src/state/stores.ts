@@ -1,4 +1,5 @@
 import { useStore } from 'zustand';
+import { browserStorage, readStoredAccount } from './session-storage.ts';
 import { createSessionStore, type SessionState } from './session-store.ts';
 import { createSettingsStore, type SettingsState } from './settings-store.ts';
 import { createToastStore, type ToastState } from './toast-store.ts';
@@ -7,7 +8,8 @@ import { createToastStore, type ToastState } from './toast-store.ts';
 export const stores = {
   settings: createSettingsStore(),
   toasts: createToastStore(),
-  session: createSessionStore(__APP_VERSION__),
+  /** Starts as the account remembered from the last visit (public key only; a PIN-stored key waits for its PIN). */
+  session: createSessionStore(__APP_VERSION__, readStoredAccount(browserStorage)),
 };
 
 /** The app's stores as a type (what dev mode exposes on `window.tide`). */

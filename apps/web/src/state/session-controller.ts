@@ -1,0 +1,203 @@
+import type { ExtensionLookupOptions, LocalSigner, Signer } from '@tide/core/signers';
+import {
+  clearStoredAccount,
+  hasStoredPinKey,
+  SESSION_KEYS,
+  type SessionStorage,
+  writeStoredAccount,
+} from './session-storage.ts';
+import { GUEST_ACCOUNT, type SessionAccount, type SessionStore, type SignInMethod } from './session-store.ts';
+
+// The signers (secp256k1, AES, PBKDF2) load only when someone signs in or a stored session is restored.
+const loadSigners = () => import('@tide/core/signers');
+
+/** What an action that needs the key gets: a signer now, the PIN prompt opened, or no key at all. */
+export type SignerRequest = 'ready' | 'pin' | 'none';
+
+/** Options of {@link SessionController}. */
+export interface SessionControllerOptions {
+  store: SessionStore;
+  storage: SessionStorage;
+  /** How the signer extension is looked up (tests pass a fast sleep); default: `window.nostr`, 4 × 250 ms. */
+  extension?: ExtensionLookupOptions;
+}
+
+/**
+ * The one session: signs in with a private key (kept in memory; with a PIN, the vault's encrypted string goes to
+ * localStorage, never the key), the signer extension (NIP-07) or a public key (browse-only); restores the session at
+ * start; unlocks a PIN-stored key; logs out. The signer is a private field here: the store (and devMode's
+ * `window.tide`) only ever sees public data.
+ */
+export class SessionController {
+  #signer: Signer | null = null;
+  #local: LocalSigner | null = null;
+  readonly #store: SessionStore;
+  readonly #storage: SessionStorage;
+  readonly #extension: ExtensionLookupOptions;
+
+  constructor(options: SessionControllerOptions) {
+    this.#store = options.store;
+    this.#storage = options.storage;
+    this.#extension = options.extension ?? {};
+  }
+
+  /** The signer that can sign now, or null (guest, browse-only, PIN not entered yet). */
+  get signer(): Signer | null {
+    return this.#signer;
+  }
+
+  /**
+   * Signs in with an `nsec`: the key stays in memory; with a `pin` it is also stored PIN-encrypted for later visits.
+   * Throws SignerError 'invalid-nsec' ('Please enter a valid private key') or the vault's message.
+   */
+  async signInWithNsec(nsec: string, pin?: string): Promise<void> {
+    const { LocalSigner, PinVault } = await loadSigners();
+    const local = LocalSigner.fromNsec(nsec);
+    const publicKey = await local.getPublicKey();
+    const vault = new PinVault(this.#storage, SESSION_KEYS.pinVault);
+    if (pin === undefined) vault.clear();
+    else {
+      const problem = await vault.save(nsec.trim(), pin, pin);
+      if (problem) {
+        local.forget();
+        throw new Error(problem);
+      }
+    }
+    this.#use(local, local);
+    this.#signedIn(publicKey, 'nsec', { pinLocked: false });
+  }
+
+  /** Signs in with the signer extension (looked up 4 times, 250 ms apart); rethrows the lookup or key error. */
+  async signInWithExtension(): Promise<void> {
+    const { Nip07Signer } = await loadSigners();
+    const signer = new Nip07Signer(this.#extension);
+    const publicKey = await signer.getPublicKey();
+    this.#storage.removeItem(SESSION_KEYS.pinVault);
+    this.#use(signer, null);
+    this.#signedIn(publicKey, 'extension', { pinLocked: false });
+  }
+
+  /** Browse-only with a public key (`npub1…`, `nprofile1…` or 64 hex): reading works, nothing can be signed. */
+  async signInWithPublicKey(input: string): Promise<boolean> {
+    const { tryDecodeNip19 } = await import('@tide/core/nostr');
+    const text = input.trim();
+    const decoded = /^[0-9a-f]{64}$/.test(text) ? null : tryDecodeNip19(text);
+    const publicKey =
+      decoded?.type === 'npub' ? decoded.data : decoded?.type === 'nprofile' ? decoded.data.pubkey : text;
+    if (!/^[0-9a-f]{64}$/.test(publicKey)) return false;
+    this.#storage.removeItem(SESSION_KEYS.pinVault);
+    this.#use(null, null);
+    this.#signedIn(publicKey, 'npub', { pinLocked: false });
+    return true;
+  }
+
+  /** True when the signer extension shows up within the lookup (4 × 250 ms): the login dialog offers it then. */
+  async findExtension(): Promise<boolean> {
+    const { findNostrExtension } = await loadSigners();
+    return findNostrExtension(this.#extension).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  /** Unlocks the PIN-stored key; false for a wrong PIN (the dialog says so) or a damaged entry. */
+  async unlock(pin: string): Promise<boolean> {
+    const { LocalSigner, PinVault } = await loadSigners();
+    const nsec = await new PinVault(this.#storage, SESSION_KEYS.pinVault).unlock(pin);
+    if (!nsec) return false;
+    let local: LocalSigner;
+    try {
+      local = LocalSigner.fromNsec(nsec);
+    } catch {
+      return false;
+    }
+    const publicKey = await local.getPublicKey();
+    this.#use(local, local);
+    this.#signedIn(publicKey, 'nsec', { pinLocked: false });
+    return true;
+  }
+
+  /** Forgot PIN (after confirmation): erases the stored key; the user stays, browse-only, until signing in again. */
+  forgetStoredKey(): void {
+    this.#storage.removeItem(SESSION_KEYS.pinVault);
+    this.#use(null, null);
+    const { publicKey } = this.#store.getState();
+    if (publicKey) writeStoredAccount(this.#storage, publicKey, 'npub');
+    this.#store.getState().setAccount({
+      method: publicKey ? 'npub' : null,
+      canSign: false,
+      pinLocked: false,
+      pinPromptOpen: false,
+    });
+  }
+
+  /** Logout (spec §4): clears the secret key, the public key and the stored key; back to guest. */
+  logout(): void {
+    this.#use(null, null);
+    clearStoredAccount(this.#storage);
+    this.#store.getState().setAccount({ ...GUEST_ACCOUNT, keyLookupDone: true });
+  }
+
+  /**
+   * For an action that needs the key: 'ready' when a signer can sign; with a PIN-stored key the Enter PIN dialog
+   * opens ('pin', spec §4 mute rule); otherwise 'none' (the caller shows the sign-in toast).
+   */
+  requestSigner(): SignerRequest {
+    const state = this.#store.getState();
+    if (state.canSign && this.#signer) return 'ready';
+    if (state.pinLocked) {
+      state.setAccount({ pinPromptOpen: true });
+      return 'pin';
+    }
+    return 'none';
+  }
+
+  /** Closes the Enter PIN dialog without unlocking (the user reads on with the public key). */
+  dismissPinPrompt(): void {
+    this.#store.getState().setAccount({ pinPromptOpen: false });
+  }
+
+  /**
+   * Start-up key lookup (spec §4): a session made with the extension looks for it (4 tries, 250 ms apart); missing,
+   * it falls back to a PIN-stored key, else browse-only; an error fetching the public key clears the key. A
+   * PIN-stored key waits for the Enter PIN dialog (already open from the stored account).
+   */
+  async restore(): Promise<void> {
+    const state = this.#store.getState();
+    if (state.method === 'extension') {
+      const { Nip07Signer, SignerError } = await loadSigners();
+      const signer = new Nip07Signer(this.#extension);
+      try {
+        const publicKey = await signer.getPublicKey();
+        this.#use(signer, null);
+        this.#signedIn(publicKey, 'extension', { pinLocked: false });
+      } catch (error) {
+        if (error instanceof SignerError && error.code === 'no_nostr_extension') {
+          const pinLocked = hasStoredPinKey(this.#storage);
+          state.setAccount({ canSign: false, pinLocked, pinPromptOpen: pinLocked });
+        } else {
+          this.logout();
+        }
+      }
+    }
+    this.#store.getState().setAccount({ keyLookupDone: true });
+  }
+
+  #use(signer: Signer | null, local: LocalSigner | null): void {
+    if (this.#local && this.#local !== local) this.#local.forget();
+    this.#signer = signer;
+    this.#local = local;
+  }
+
+  #signedIn(publicKey: string, method: SignInMethod, extra: Partial<SessionAccount>): void {
+    writeStoredAccount(this.#storage, publicKey, method);
+    this.#store.getState().setAccount({
+      publicKey,
+      method,
+      canSign: this.#signer !== null,
+      pinPromptOpen: false,
+      keyLookupDone: true,
+      ...extra,
+    });
+  }
+}
