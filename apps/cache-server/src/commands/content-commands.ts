@@ -4,6 +4,7 @@ import { contentReadsCommands } from './content-reads.ts';
 import { contentSearchCommands } from './content-search.ts';
 import { contentThreadCommands } from './content-threads.ts';
 import type { CommandRecord } from './context.ts';
+import { exploreDvmFeedCommands } from './explore-dvm-feeds.ts';
 import { exploreNoteCommands } from './explore-notes.ts';
 import { explorePeopleCommands } from './explore-people.ts';
 
@@ -16,4 +17,5 @@ export const contentCommands: CommandRecord = {
   ...contentSearchCommands,
   ...exploreNoteCommands,
   ...explorePeopleCommands,
+  ...exploreDvmFeedCommands,
 };

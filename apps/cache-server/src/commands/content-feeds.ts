@@ -279,34 +279,6 @@ export const ADVANCED_FEEDS = [
   },
 ];
 
-/** get_featured_dvm_feeds {kind?, user_pubkey?}: stored DVM feed handlers (31990) with 10000159 metadata. */
-async function featuredDvmFeeds(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
-  const kindFilter = strArg(p, 'kind');
-  const rows = await ctx.store.db
-    .selectFrom('events')
-    .select(['id', 'pubkey', 'kind', 'created_at', 'tags', 'content', 'sig'])
-    .where('kind', '=', Kind.DvmFeed)
-    .orderBy('created_at', 'desc')
-    .limit(50)
-    .execute();
-  const out: CacheEvent[] = [];
-  for (const r of rows) {
-    const tags = JSON.parse(r.tags) as string[][];
-    const feedKind = tags.some((t) => t[0] === 'k' && t[1] === String(Kind.LongForm)) ? 'reads' : 'notes';
-    if (kindFilter && kindFilter !== feedKind) continue;
-    out.push({ ...r, tags }, synth(CacheKind.DvmMetadata, { event_id: r.id, kind: feedKind, is_primal: false }));
-  }
-  return out;
-}
-
-/** dvm_feed_info {identifier, pubkey}: one DVM feed handler (31990) by address. */
-async function dvmFeedInfo(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
-  const pubkey = hexArg(p, 'pubkey');
-  const identifier = strArg(p, 'identifier');
-  const e = await loadAddress(ctx.store, Kind.DvmFeed, pubkey, identifier);
-  return e ? [{ ...e }] : [];
-}
-
 /** creator_paid_tiers {pubkey}: the creator's tier list (17000) and tiers (37001). */
 async function creatorPaidTiers(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
   const pubkey = hexArg(p, 'pubkey');
@@ -328,7 +300,5 @@ export const contentFeedCommands: CommandRecord = {
   get_advanced_feeds: async () => [synth(CacheKind.AdvancedFeeds, ADVANCED_FEEDS)],
   get_home_feeds: async () => [synth(CacheKind.HomeFeeds, DEFAULT_HOME_FEEDS)],
   get_reads_feeds: async () => [synth(CacheKind.ReadsFeeds, DEFAULT_READS_FEEDS)],
-  get_featured_dvm_feeds: featuredDvmFeeds,
-  dvm_feed_info: dvmFeedInfo,
   creator_paid_tiers: creatorPaidTiers,
 };
