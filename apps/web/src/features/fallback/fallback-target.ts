@@ -1,9 +1,10 @@
 import { toHexPubkey, tryDecodeNip19 } from '@tide/core/nostr';
 
-/** What the relay fallback can read for a route: a note (with relay hints) or a profile; null when it cannot. */
+/** What the relay fallback can read for a route: a note (with relay hints), a profile or a viewer's home; null when it cannot. */
 export type FallbackTarget =
   | { type: 'thread'; id: string; relays: string[] }
-  | { type: 'profile'; pubkey: string; relays: string[] };
+  | { type: 'profile'; pubkey: string; relays: string[] }
+  | { type: 'home'; pubkey: string; relays: string[] };
 
 /** A thread route id (hex, note, nevent) as a fallback target; articles (naddr) and junk give null. */
 export function threadTarget(raw: string): FallbackTarget | null {
@@ -23,4 +24,9 @@ export function profileTarget(raw: string | undefined): FallbackTarget | null {
     return { type: 'profile', pubkey: decoded.data.pubkey, relays: decoded.data.relays ?? [] };
   const pubkey = toHexPubkey(raw.trim());
   return pubkey ? { type: 'profile', pubkey, relays: [] } : null;
+}
+
+/** Home of a known viewer (hex public key) as a fallback target; a guest (null) gives null. */
+export function homeTarget(viewer: string | null): FallbackTarget | null {
+  return viewer && /^[0-9a-f]{64}$/.test(viewer) ? { type: 'home', pubkey: viewer, relays: [] } : null;
 }

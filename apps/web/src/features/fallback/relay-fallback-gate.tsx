@@ -5,6 +5,7 @@ import { useAppData } from '../../data/data-context.tsx';
 import {
   fallbackPool,
   fallbackRelayUrls,
+  loadHomeFromRelays,
   loadProfileFromRelays,
   loadThreadFromRelays,
   parseRelayList,
@@ -19,6 +20,13 @@ import { NoteList } from '../note/note-list.tsx';
 import styles from './fallback.module.css';
 import type { FallbackTarget } from './fallback-target.ts';
 
+/** Reads what `target` names from `relays`. */
+function loadTarget(target: FallbackTarget, relays: string[]) {
+  if (target.type === 'thread') return loadThreadFromRelays(fallbackPool(), relays, target.id);
+  if (target.type === 'home') return loadHomeFromRelays(fallbackPool(), relays, target.pubkey);
+  return loadProfileFromRelays(fallbackPool(), relays, target.pubkey);
+}
+
 /** The screen read from relays while the caching service is unreachable, saying so. */
 function RelayFallbackScreen({ target, heading }: { target: FallbackTarget; heading: string }) {
   const t = useT();
@@ -26,10 +34,7 @@ function RelayFallbackScreen({ target, heading }: { target: FallbackTarget; head
   const key = target.type === 'thread' ? target.id : target.pubkey;
   const query = useQuery({
     queryKey: ['relay-fallback', target.type, key, relays],
-    queryFn: () =>
-      target.type === 'thread'
-        ? loadThreadFromRelays(fallbackPool(), relays, target.id)
-        : loadProfileFromRelays(fallbackPool(), relays, target.pubkey),
+    queryFn: () => loadTarget(target, relays),
     staleTime: 5_000,
   });
   const moderation = useModeration('content', query.data?.filteringReasons);
@@ -73,7 +78,8 @@ function useRememberRelays() {
 
 /**
  * Renders `children` while the caching service is reachable; once it has been unreachable for a few seconds,
- * reads `target` (a thread or profile) from the user's relays instead and says so. A null target keeps `children`.
+ * reads `target` (a thread, a profile or a viewer's home) from the user's relays instead and says so, until the
+ * service is back. A null target keeps `children`.
  */
 export function RelayFallbackGate({
   target,

@@ -3,8 +3,10 @@ import { Screen } from '../../app/screen.tsx';
 import type { FeedDescriptor } from '../../data/app-settings.ts';
 import { useCacheQuery } from '../../data/use-cache-query.ts';
 import { useT } from '../../i18n/intl.tsx';
-import { useSettings } from '../../state/stores.ts';
+import { useSession, useSettings } from '../../state/stores.ts';
 import { SkeletonList } from '../../ui/skeleton.tsx';
+import { homeTarget } from '../fallback/fallback-target.ts';
+import { RelayFallbackGate } from '../fallback/relay-fallback-gate.tsx';
 import styles from './home.module.css';
 import { HomeFeed } from './home-feed.tsx';
 import { loadHomeFeeds } from './home-feed-queries.ts';
@@ -13,8 +15,22 @@ import { HomeSidebar } from './home-sidebar.tsx';
 /** The feed picked last in this page load (kept across navigation). */
 let selectedSpec: string | undefined;
 
-/** Home: the feed selector (feeds from `get_home_feeds`), the selected feed's notes and the search sidebar. */
+/**
+ * Home: the feed selector, the selected feed's notes and the sidebar; for a known viewer, the follows' notes read
+ * from relays while the caching service is unreachable.
+ */
 export function HomeFrame() {
+  const t = useT();
+  const viewer = useSession((s) => s.publicKey);
+  return (
+    <RelayFallbackGate target={homeTarget(viewer)} heading={t('home.heading')}>
+      <HomeFeeds />
+    </RelayFallbackGate>
+  );
+}
+
+/** The feed selector (feeds from `get_home_feeds`), the selected feed's notes and the search sidebar. */
+function HomeFeeds() {
   const t = useT();
   const fallbackFeeds = useSettings((s) => s.appSettings.feeds);
   const feeds = useCacheQuery(['home-feeds'], (client, signal) => loadHomeFeeds(client, signal), {
