@@ -10,6 +10,7 @@ import { indexDeletion } from './indexers/deletions.ts';
 import { applyLatestDms, indexDirectMessage, type LatestDms } from './indexers/direct-messages.ts';
 import { indexQuotes, indexReaction, indexReply, indexRepost } from './indexers/interactions.ts';
 import { indexList } from './indexers/lists.ts';
+import { indexMediaMetadata } from './indexers/media-metadata.ts';
 import { indexProfile } from './indexers/profiles.ts';
 import { indexArticle } from './indexers/reads.ts';
 import { indexRelayList, noteKnownRelay } from './indexers/relays.ts';
@@ -187,6 +188,7 @@ async function indexOne(
   }
   indexPost(ctx, e);
   indexContent(ctx, e);
+  indexMediaMetadata(ctx, e);
   indexReaction(ctx, e);
   indexRepost(ctx, e);
   indexReply(ctx, e);

@@ -1,0 +1,201 @@
+import { closeSync, openSync, readSync } from 'node:fs';
+import { join } from 'node:path';
+import type { NostrEvent } from '@tide/core/nostr';
+import type { IngestContext } from '../context.ts';
+import { mediaOf } from './base.ts';
+
+/*
+ * Media metadata (the `media` table behind kind 10000119): for every media URL of a note (kinds 1 and 20) or an
+ * article (30023), the original variant ('o', animated) with its MIME type (imeta `m`, else the file extension)
+ * and its size: read from the file itself when the URL is one this server hosts under `/media/` (the seed's
+ * pictures), else from the imeta `dim` field. No resized variants exist yet: clients fall back to the original.
+ */
+
+/** Kinds whose media get metadata rows. */
+const MEDIA_KINDS = new Set([1, 20, 30023]);
+
+const TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  svg: 'image/svg+xml',
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+  m3u8: 'application/vnd.apple.mpegurl',
+  mp3: 'audio/mpeg',
+  ogg: 'audio/ogg',
+  wav: 'audio/wav',
+};
+
+/** The MIME type a media URL's extension implies ('' when unknown). */
+export function mimeTypeOfUrl(url: string): string {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return '';
+  }
+  const ext = /\.([a-z0-9]{2,5})$/i.exec(path)?.[1]?.toLowerCase() ?? '';
+  return TYPES[ext] ?? '';
+}
+
+/** Width and height in pixels. */
+export interface Dimensions {
+  width: number;
+  height: number;
+}
+
+const svgLength = (value: string | undefined): number => {
+  const m = /^\s*([\d.]+)\s*(px)?\s*$/.exec(value ?? '');
+  return m ? Math.round(Number(m[1])) : 0;
+};
+
+/** Reads an image's size from its first bytes: SVG (width/height, else viewBox), PNG, GIF, JPEG, WebP; or null. */
+export function imageDimensions(head: Buffer): Dimensions | null {
+  const png = head.length >= 24 && head.readUInt32BE(0) === 0x89504e47;
+  if (png) return { width: head.readUInt32BE(16), height: head.readUInt32BE(20) };
+  if (head.length >= 10 && head.toString('latin1', 0, 4) === 'GIF8') {
+    return { width: head.readUInt16LE(6), height: head.readUInt16LE(8) };
+  }
+  if (head.length >= 30 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP') {
+    const chunk = head.toString('latin1', 12, 16);
+    if (chunk === 'VP8X') return { width: 1 + head.readUIntLE(24, 3), height: 1 + head.readUIntLE(27, 3) };
+    if (chunk === 'VP8 ') return { width: head.readUInt16LE(26) & 0x3fff, height: head.readUInt16LE(28) & 0x3fff };
+    if (chunk === 'VP8L') {
+      const bits = head.readUInt32LE(21);
+      return { width: 1 + (bits & 0x3fff), height: 1 + ((bits >> 14) & 0x3fff) };
+    }
+    return null;
+  }
+  if (head.length >= 4 && head[0] === 0xff && head[1] === 0xd8) {
+    let i = 2;
+    while (i + 9 < head.length && head[i] === 0xff) {
+      const marker = head[i + 1];
+      const length = head.readUInt16BE(i + 2);
+      const sof = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+      if (sof) return { width: head.readUInt16BE(i + 7), height: head.readUInt16BE(i + 5) };
+      i += 2 + length;
+    }
+    return null;
+  }
+  const text = head.toString('utf8');
+  const svg = /<svg\b[^>]*>/i.exec(text)?.[0];
+  if (!svg) return null;
+  const attr = (name: string) => new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(svg)?.[1];
+  const width = svgLength(attr('width'));
+  const height = svgLength(attr('height'));
+  if (width > 0 && height > 0) return { width, height };
+  const box = (attr('viewBox') ?? '')
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number);
+  if (box.length === 4 && box[2] > 0 && box[3] > 0) return { width: Math.round(box[2]), height: Math.round(box[3]) };
+  return null;
+}
+
+/** Origins (`http://host:port`) whose `/media/<file>` this process serves from a directory. */
+const localRoots = new Map<string, string>();
+const sizeCache = new Map<string, Dimensions | null>();
+const MAX_CACHED_SIZES = 10_000;
+const HEAD_BYTES = 64 * 1024;
+
+/** Declares that `origin`'s `/media/<file>` URLs are files in `root` (the server calls it); returns an undo. */
+export function registerLocalMedia(origin: string, root: string): () => void {
+  const key = new URL(origin).origin;
+  localRoots.set(key, root);
+  return () => {
+    if (localRoots.get(key) === root) localRoots.delete(key);
+  };
+}
+
+/** The size of a media file this server hosts, read from the file; null for other URLs or unreadable files. */
+export function localMediaDimensions(url: string): Dimensions | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  const root = localRoots.get(parsed.origin);
+  if (!root || !parsed.pathname.startsWith('/media/')) return null;
+  let name: string;
+  try {
+    name = decodeURIComponent(parsed.pathname.slice('/media/'.length));
+  } catch {
+    return null;
+  }
+  if (!name || name.includes('/') || name.includes('\\') || name.startsWith('.')) return null;
+  const path = join(root, name);
+  if (sizeCache.has(path)) return sizeCache.get(path) ?? null;
+  let dims: Dimensions | null = null;
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      const head = Buffer.alloc(HEAD_BYTES);
+      dims = imageDimensions(head.subarray(0, readSync(fd, head, 0, HEAD_BYTES, 0)));
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return null;
+  }
+  if (sizeCache.size >= MAX_CACHED_SIZES) sizeCache.clear();
+  sizeCache.set(path, dims);
+  return dims;
+}
+
+/** imeta fields per URL (NIP-92): `m` and `dim` as `<w>x<h>`. */
+function imetaOf(e: NostrEvent): Map<string, { m?: string; dim?: Dimensions }> {
+  const out = new Map<string, { m?: string; dim?: Dimensions }>();
+  for (const t of e.tags) {
+    if (t[0] !== 'imeta') continue;
+    const fields = new Map<string, string>();
+    for (const part of t.slice(1)) {
+      if (typeof part !== 'string') continue;
+      const space = part.indexOf(' ');
+      if (space > 0) fields.set(part.slice(0, space), part.slice(space + 1).trim());
+    }
+    const url = fields.get('url');
+    if (!url) continue;
+    const dim = /^(\d{1,5})x(\d{1,5})$/.exec(fields.get('dim') ?? '');
+    const m = fields.get('m');
+    out.set(url, {
+      ...(m && /^[a-z]+\/[-+.\w]+$/i.test(m) ? { m: m.toLowerCase() } : {}),
+      ...(dim && Number(dim[1]) > 0 && Number(dim[2]) > 0
+        ? { dim: { width: Number(dim[1]), height: Number(dim[2]) } }
+        : {}),
+    });
+  }
+  return out;
+}
+
+/** Media rows (original variant, type, size) for the media URLs of notes and articles. */
+export function indexMediaMetadata(ctx: IngestContext, e: NostrEvent): void {
+  if (!MEDIA_KINDS.has(e.kind)) return;
+  const { media } = mediaOf(e);
+  if (media.length === 0) return;
+  const imeta = imetaOf(e);
+  for (const url of media) {
+    if (!/^https?:\/\//i.test(url) || url.length > 2048) continue;
+    const meta = imeta.get(url);
+    const mimetype = meta?.m ?? mimeTypeOfUrl(url);
+    const dims = localMediaDimensions(url) ?? meta?.dim;
+    const key = { url, size: 'o', animated: 1 };
+    const values = {
+      media_url: url,
+      width: dims?.width ?? 0,
+      height: dims?.height ?? 0,
+      mimetype,
+      duration: 0,
+      imported_at: ctx.now,
+    };
+    // A row with a known size replaces one without; a sizeless one never overwrites what is known.
+    if (dims) ctx.buf.upsert('media', key, values);
+    else ctx.buf.insert('media', { ...key, ...values });
+  }
+}
