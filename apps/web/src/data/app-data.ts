@@ -1,12 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { CacheClient, type WebSocketConstructor } from '@tide/core/cache';
+import { CacheClient, type CommandClient, type WebSocketConstructor } from '@tide/core/cache';
 import type { SessionStore } from '../state/session-store.ts';
 import { AppActivity } from './app-activity.ts';
+import { personalisedClient } from './personalise.ts';
 import { createQueryClient } from './query-client.ts';
 
 /** Everything the screens read data through: the one caching-service client, the query cache and app activity. */
 export interface AppData {
   client: CacheClient;
+  /** What screens read through: `client` with the viewer's `user_pubkey` added where a command takes it. */
+  commands: CommandClient;
   queryClient: QueryClient;
   activity: AppActivity;
   /** Stops timers and listeners and closes the socket. */
@@ -28,7 +31,8 @@ export interface AppDataOptions {
 /**
  * Builds the app's data layer and wires it: connection status into the session store; after a reconnect every
  * query is invalidated (active ones refetch, so nothing is lost and pages re-merge without duplicates); on sleep
- * the socket disconnects, on waking it reconnects and queries refresh.
+ * the socket disconnects, on waking it reconnects and queries refresh. When the viewer changes (sign-in, logout),
+ * the previous viewer's cached queries (those keyed by their public key) are dropped.
  */
 export function createAppData(options: AppDataOptions): AppData {
   const client = new CacheClient({
@@ -62,12 +66,19 @@ export function createAppData(options: AppDataOptions): AppData {
     }
   });
   session.getState().setActivity(activity.state);
+  const stopAccount = session.subscribe((state, previous) => {
+    const before = previous.publicKey;
+    if (state.publicKey === before || before === null) return;
+    queryClient.removeQueries({ predicate: (query) => query.queryKey.includes(before) });
+  });
 
   return {
     client,
+    commands: personalisedClient(client, () => session.getState().publicKey),
     queryClient,
     activity,
     dispose: () => {
+      stopAccount();
       stopStatus();
       stopActivity();
       activity.dispose();

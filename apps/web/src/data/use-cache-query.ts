@@ -1,5 +1,5 @@
 import { type QueryKey, type UseQueryResult, useQuery } from '@tanstack/react-query';
-import type { CacheClient } from '@tide/core/cache';
+import type { CommandClient } from '@tide/core/cache';
 import { useAppData } from './data-context.tsx';
 
 /** Options of {@link useCacheQuery}. */
@@ -10,14 +10,14 @@ export interface CacheQueryOptions {
 }
 
 /**
- * The hook pattern every screen uses for one-shot data: `run` calls a core command with the app's cache client
- * (pass `signal` on) and returns the parsed value; TanStack Query caches it under `key` (fresh 5 s, gc 3 min).
+ * The hook pattern every screen uses for one-shot data: `run` calls a core command with the app's commands client
+ * (personalised with the viewer's `user_pubkey`; pass `signal` on) and returns the parsed value; TanStack Query caches it under `key` (fresh 5 s, gc 3 min).
  */
 export function useCacheQuery<T>(
   key: QueryKey,
-  run: (client: CacheClient, signal: AbortSignal) => Promise<T>,
+  run: (client: CommandClient, signal: AbortSignal) => Promise<T>,
   options: CacheQueryOptions = {},
 ): UseQueryResult<T> {
-  const { client } = useAppData();
-  return useQuery({ queryKey: key, queryFn: ({ signal }) => run(client, signal), ...options });
+  const { commands } = useAppData();
+  return useQuery({ queryKey: key, queryFn: ({ signal }) => run(commands, signal), ...options });
 }

@@ -72,7 +72,7 @@ export function useFutureNotes(
   fetcher: FutureFetcher,
   options: { enabled: boolean; intervalMs?: number },
 ): FutureNotes {
-  const { client } = useAppData();
+  const { commands: client } = useAppData();
   const activity = useSession((s) => s.activity);
   const [pending, setPending] = useState<CacheEvent[][]>([]);
   const fetcherRef = useRef(fetcher);

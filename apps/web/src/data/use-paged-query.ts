@@ -39,7 +39,7 @@ type Data = InfiniteData<RawPage, OlderCursor | null>;
  * Pages are refetched in order after a reconnect; a remount within the router cache keeps them (no refetch on mount).
  */
 export function usePagedQuery(key: QueryKey, fetcher: PageFetcher, options: { enabled?: boolean } = {}): PagedQuery {
-  const { client } = useAppData();
+  const { commands: client } = useAppData();
   const queryClient = useQueryClient();
   const folder = useRef(new PageFolder()).current;
   const query = useInfiniteQuery({
