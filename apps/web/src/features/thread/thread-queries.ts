@@ -1,5 +1,15 @@
-import { type CommandClient, fetchEventZaps, fetchThread } from '@tide/core/cache';
-import { type Note, type Page, type ThreadView, threadOf, type User } from '@tide/core/model';
+import { type CommandClient, emptyOnNotice, fetchEventZaps, requestEvents } from '@tide/core/cache';
+import {
+  assemblePage,
+  type Note,
+  type Page,
+  repostTargetId,
+  type ThreadView,
+  threadOf,
+  type User,
+} from '@tide/core/model';
+import { Kind } from '@tide/core/nostr';
+import { withRepostedNotes } from './thread-reposts.ts';
 
 /** Notes asked for with a thread (spec §9). */
 export const THREAD_LIMIT = 100;
@@ -12,18 +22,27 @@ export interface LoadedThread {
   view: ThreadView;
 }
 
-/** Loads `thread_view` for `id` (limit 100) and splits it into parents, primary note and replies. */
+/**
+ * Loads `thread_view` for `id` (limit 100), then, at the end of the stream, the notes of reposts that came without
+ * them (spec §8), and splits the page into parents, primary note and replies. The thread of a repost is the
+ * thread of the note it reposts.
+ */
 export async function loadThread(
   client: CommandClient,
   id: string,
   viewer: string | null,
   signal?: AbortSignal,
+  hops = 0,
 ): Promise<LoadedThread> {
-  const page = await fetchThread(
-    client,
-    { event_id: id, limit: THREAD_LIMIT, ...(viewer ? { user_pubkey: viewer } : {}) },
-    { signal, purpose: 'thread' },
+  const payload = { event_id: id, limit: THREAD_LIMIT, ...(viewer ? { user_pubkey: viewer } : {}) };
+  const events = await emptyOnNotice(
+    requestEvents(client, 'thread_view', payload, { signal, purpose: 'thread' }),
+    () => [],
   );
+  const self = events.find((e) => e.id === id);
+  const reposted = self?.kind === Kind.Repost ? repostTargetId(self) : undefined;
+  if (reposted && reposted !== id && hops < 1) return loadThread(client, reposted, viewer, signal, hops + 1);
+  const page = assemblePage(await withRepostedNotes(client, events, viewer, signal));
   return { page, view: threadOf(page, id) };
 }
 
