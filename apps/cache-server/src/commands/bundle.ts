@@ -2,17 +2,16 @@ import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import { CacheKind, tryDecodeNip19 } from '@tide/core/nostr';
 import type { Store } from '../store/index.ts';
 import {
+  type BundleEvent,
   chunked,
   linkMetadata,
+  loadBundleEvents,
   mediaInfo,
-  noteActions,
-  noteStats,
-  relayHints,
   topZaps,
   wordCounts,
 } from './content-bundle-parts.ts';
-import { asCacheEvent, loadEvents, parseAddress, synth, toEvent } from './content-common.ts';
-import { isMuted, muteRulesOf } from './content-mutes.ts';
+import { asCacheEvent, parseAddress, synth, toEvent } from './content-common.ts';
+import { isMuted, type MuteRules, muteRulesOf } from './content-mutes.ts';
 
 /**
  * The enriched post bundle (semantics §2.2), used by every note-returning command:
@@ -41,6 +40,8 @@ export interface BundleOptions {
   range?: boolean;
   /** Emit top zaps per post (default true). */
   topZaps?: boolean;
+  /** The viewer's mute rules when the caller already read them (saves reading them again). */
+  muteRules?: MuteRules;
 }
 
 const NOSTR_URI = /nostr:((?:note|nevent|naddr|npub|nprofile)1[02-9ac-hj-np-z]+)/g;
@@ -77,7 +78,11 @@ export function referencesOf(event: NostrEvent): Refs {
   return refs;
 }
 
-async function loadAddresses(store: Store, addresses: readonly string[]): Promise<NostrEvent[]> {
+async function loadAddresses(
+  store: Store,
+  addresses: readonly string[],
+  viewer: string | null,
+): Promise<BundleEvent[]> {
   const parsed = addresses
     .map(parseAddress)
     .filter((a) => a !== undefined)
@@ -99,7 +104,7 @@ async function loadAddresses(store: Store, addresses: readonly string[]): Promis
     .execute();
   const wanted = new Set(addresses);
   const ids = rows.filter((r) => wanted.has(`${r.kind}:${r.pubkey}:${r.identifier}`)).map((r) => r.event_id);
-  return [...(await loadEvents(store, ids)).values()];
+  return [...(await loadBundleEvents(store, ids, viewer)).values()];
 }
 
 /** Address of an addressable event, else undefined. */
@@ -180,22 +185,25 @@ export async function enrichPosts(
   opts: BundleOptions = {},
 ): Promise<CacheEvent[]> {
   const viewer = opts.viewer ?? null;
-  const rules = await muteRulesOf(store, viewer);
+  const rules = opts.muteRules ?? (await muteRulesOf(store, viewer));
   const sorted = sortPosts(posts);
-  const loaded = await loadEvents(
+  // Each event comes with its stats, the viewer's actions and its relay hint (one query, see loadBundleEvents).
+  const loaded = await loadBundleEvents(
     store,
     sorted.map((p) => p.id),
+    viewer,
   );
   const kept = sorted.filter((p) => {
-    const e = loaded.get(p.id);
+    const e = loaded.get(p.id)?.event;
     // hidden: muted authors, reposts of them, muted hashtags, words and threads (semantics §1.8, §2.2)
     return e !== undefined && !isMuted(rules, e);
   });
-  const top = kept.map((p) => loaded.get(p.id)!);
+  const topItems = kept.map((p) => loaded.get(p.id) as BundleEvent);
+  const top = topItems.map((b) => b.event);
 
   // Referenced events, two levels deep (quotes, reposted notes, reply parents, articles by address).
   const known = new Map<string, NostrEvent>(top.map((e) => [e.id, e]));
-  const referenced: NostrEvent[] = [];
+  const referencedItems: BundleEvent[] = [];
   const users = new Set<string>();
   let frontier = top;
   for (let depth = 0; depth < 2 && frontier.length > 0; depth++) {
@@ -208,32 +216,40 @@ export async function enrichPosts(
       for (const a of r.addresses) addresses.add(a);
       for (const pk of r.pubkeys) users.add(pk);
     }
-    const found = [
-      ...(await loadEvents(store, [...ids].slice(0, MAX_REFS))).values(),
-      ...(await loadAddresses(store, [...addresses])),
-    ];
+    const [byId, byAddress] = await Promise.all([
+      ids.size > 0 ? loadBundleEvents(store, [...ids].slice(0, MAX_REFS), viewer) : new Map<string, BundleEvent>(),
+      loadAddresses(store, [...addresses], viewer),
+    ]);
     frontier = [];
-    for (const e of found) {
+    for (const item of [...byId.values(), ...byAddress]) {
+      const e = item.event;
       if (known.has(e.id) || rules.pubkeys.has(e.pubkey)) continue;
       known.set(e.id, e);
-      referenced.push(e);
+      referencedItems.push(item);
       frontier.push(e);
     }
   }
+  const referenced = referencedItems.map((b) => b.event);
   for (const e of referenced) users.add(e.pubkey);
 
   const all = [...top, ...referenced];
+  const allItems = [...topItems, ...referencedItems];
   const allIds = all.map((e) => e.id);
   const topIds = top.map((e) => e.id);
-  const [zapObjects, stats, actions, media, links, hints, words] = await Promise.all([
+  const [zapObjects, media, links] = await Promise.all([
     opts.topZaps === false ? Promise.resolve([]) : topZaps(store, topIds, users),
-    noteStats(store, allIds),
-    viewer ? noteActions(store, viewer, allIds) : Promise.resolve([]),
     mediaInfo(store, allIds),
     linkMetadata(store, allIds),
-    relayHints(store, allIds),
-    wordCounts(all),
   ]);
+  const stats: CacheEvent[] = [];
+  const actions: CacheEvent[] = [];
+  const hints: Record<string, string> = {};
+  for (const item of allItems) {
+    if (item.stats) stats.push(item.stats);
+    if (item.actions) actions.push(item.actions);
+    if (item.relay !== undefined) hints[item.event.id] = item.relay;
+  }
+  const words = wordCounts(all);
   const out: CacheEvent[] = top.map(asCacheEvent);
   for (const e of referenced) out.push({ kind: CacheKind.Mentions, pubkey: e.pubkey, content: JSON.stringify(e) });
   out.push(...(await userExtras(store, [...users])));

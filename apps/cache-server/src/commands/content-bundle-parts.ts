@@ -2,13 +2,60 @@ import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import { CacheKind } from '@tide/core/nostr';
 import { wordCount } from '../ingest/index.ts';
 import type { Store } from '../store/index.ts';
-import { asCacheEvent, loadEvents, synth } from './content-common.ts';
+import { asCacheEvent, loadEvents, synth, toEvent } from './content-common.ts';
 
 /** Runs the per-id lookups of the bundle in chunks (SQL parameter limits). */
 export async function chunked<T>(ids: readonly string[], fn: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
   const out: T[] = [];
   for (let i = 0; i < ids.length; i += 400) out.push(...(await fn(ids.slice(i, i + 400))));
   return out;
+}
+
+/** The event_stats columns of a 10000100 object. */
+interface StatsRow {
+  event_id: string;
+  likes: number;
+  replies: number;
+  mentions: number;
+  reposts: number;
+  zaps: number;
+  satszapped: number;
+  score: number;
+  score24h: number;
+}
+
+function statsObject(r: StatsRow): CacheEvent {
+  return synth(CacheKind.NoteStats, {
+    event_id: r.event_id,
+    likes: Number(r.likes),
+    replies: Number(r.replies),
+    mentions: Number(r.mentions),
+    reposts: Number(r.reposts),
+    zaps: Number(r.zaps),
+    satszapped: Number(r.satszapped),
+    score: Number(r.score),
+    score24h: Number(r.score24h),
+    bookmarks: 0,
+  });
+}
+
+/** The event_pubkey_actions columns of a 10000115 object. */
+interface ActionsRow {
+  event_id: string;
+  liked: number;
+  replied: number;
+  reposted: number;
+  zapped: number;
+}
+
+function actionsObject(r: ActionsRow): CacheEvent {
+  return synth(CacheKind.NoteActions, {
+    event_id: r.event_id,
+    liked: Number(r.liked) === 1,
+    replied: Number(r.replied) === 1,
+    reposted: Number(r.reposted) === 1,
+    zapped: Number(r.zapped) === 1,
+  });
 }
 
 /** 10000100 per event that has a stats row. */
@@ -20,20 +67,7 @@ export async function noteStats(store: Store, ids: readonly string[]): Promise<C
       .where('event_id', 'in', chunk)
       .execute(),
   );
-  return rows.map((r) =>
-    synth(CacheKind.NoteStats, {
-      event_id: r.event_id,
-      likes: Number(r.likes),
-      replies: Number(r.replies),
-      mentions: Number(r.mentions),
-      reposts: Number(r.reposts),
-      zaps: Number(r.zaps),
-      satszapped: Number(r.satszapped),
-      score: Number(r.score),
-      score24h: Number(r.score24h),
-      bookmarks: 0,
-    }),
-  );
+  return rows.map(statsObject);
 }
 
 /** 10000115 viewer actions per event the viewer acted on. */
@@ -46,15 +80,88 @@ export async function noteActions(store: Store, viewer: string, ids: readonly st
       .where('event_id', 'in', chunk)
       .execute(),
   );
-  return rows.map((r) =>
-    synth(CacheKind.NoteActions, {
-      event_id: r.event_id,
-      liked: Number(r.liked) === 1,
-      replied: Number(r.replied) === 1,
-      reposted: Number(r.reposted) === 1,
-      zapped: Number(r.zapped) === 1,
-    }),
+  return rows.map(actionsObject);
+}
+
+/** A stored event with the per-event parts of its bundle that live in one row per event. */
+export interface BundleEvent {
+  event: NostrEvent;
+  /** Its 10000100 stats, if it has a stats row. */
+  stats?: CacheEvent;
+  /** The viewer's 10000115 actions on it, if any. */
+  actions?: CacheEvent;
+  /** Its 10000141 relay hint, if any. */
+  relay?: string;
+}
+
+/**
+ * Events by id together with their stats, the viewer's actions and their relay hint: one query per 400 ids (left
+ * joins on the one-row-per-event tables) instead of four.
+ */
+export async function loadBundleEvents(
+  store: Store,
+  ids: readonly string[],
+  viewer: string | null,
+): Promise<Map<string, BundleEvent>> {
+  const unique = [...new Set(ids)];
+  const rows = await chunked(unique, (chunk) =>
+    store.db
+      .selectFrom('events as e')
+      .leftJoin('event_stats as s', 's.event_id', 'e.id')
+      .leftJoin('event_pubkey_actions as a', (j) =>
+        j.onRef('a.event_id', '=', 'e.id').on('a.pubkey', '=', viewer ?? ''),
+      )
+      .leftJoin('event_relays as r', 'r.event_id', 'e.id')
+      .select(['e.id', 'e.pubkey', 'e.kind', 'e.created_at', 'e.tags', 'e.content', 'e.sig'])
+      .select([
+        's.event_id as s_id',
+        's.likes',
+        's.replies',
+        's.mentions',
+        's.reposts',
+        's.zaps',
+        's.satszapped',
+        's.score',
+        's.score24h',
+        'a.event_id as a_id',
+        'a.liked',
+        'a.replied',
+        'a.reposted',
+        'a.zapped',
+        'r.relay_url',
+      ])
+      .where('e.id', 'in', chunk)
+      .execute(),
   );
+  const out = new Map<string, BundleEvent>();
+  for (const r of rows) {
+    const item: BundleEvent = { event: toEvent(r) };
+    if (r.s_id !== null) {
+      item.stats = statsObject({
+        event_id: r.id,
+        likes: Number(r.likes),
+        replies: Number(r.replies),
+        mentions: Number(r.mentions),
+        reposts: Number(r.reposts),
+        zaps: Number(r.zaps),
+        satszapped: Number(r.satszapped),
+        score: Number(r.score),
+        score24h: Number(r.score24h),
+      });
+    }
+    if (r.a_id !== null && viewer) {
+      item.actions = actionsObject({
+        event_id: r.id,
+        liked: Number(r.liked),
+        replied: Number(r.replied),
+        reposted: Number(r.reposted),
+        zapped: Number(r.zapped),
+      });
+    }
+    if (r.relay_url !== null) item.relay = r.relay_url;
+    out.set(r.id, item);
+  }
+  return out;
 }
 
 /** 10000119 media variants per event (rows filled by the media part). */
@@ -128,14 +235,6 @@ export async function linkMetadata(store: Store, ids: readonly string[]): Promis
     byEvent.set(r.event_id, list);
   }
   return [...byEvent].map(([event_id, resources]) => synth(CacheKind.LinkMetadata, { event_id, resources }));
-}
-
-/** `{event_id: relay_url}` for 10000141. */
-export async function relayHints(store: Store, ids: readonly string[]): Promise<Record<string, string>> {
-  const rows = await chunked(ids, (chunk) =>
-    store.db.selectFrom('event_relays').select(['event_id', 'relay_url']).where('event_id', 'in', chunk).execute(),
-  );
-  return Object.fromEntries(rows.map((r) => [r.event_id, r.relay_url]));
 }
 
 /** 10000144 word counts of articles (the ingest rule). */

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { PostgresJSDialect } from 'kysely-postgres-js';
 import postgres from 'postgres';
 import type { Database } from './schema.ts';
+import { cachePreparedStatements, FifoSqliteDialect } from './sqlite-driver.ts';
 
 /** Which SQL engine a store runs on. */
 export type StoreDialect = 'sqlite' | 'postgres';
@@ -87,6 +88,7 @@ export async function createDb(config: DbConfig): Promise<CreatedDb> {
   if (!inMemory) mkdirSync(dirname(path), { recursive: true });
   const conn = new SqliteDatabase(path);
   tuneSqlite(conn, inMemory);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: conn }) });
+  cachePreparedStatements(conn);
+  const db = new Kysely<Database>({ dialect: new FifoSqliteDialect(conn) });
   return { db, dialect: 'sqlite' };
 }
