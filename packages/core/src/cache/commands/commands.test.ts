@@ -18,7 +18,7 @@ import {
 import { subscribeLiveFeed } from './live.ts';
 import { fetchLeaderboard, fetchMembershipStatus, isMembershipNameAvailable } from './membership.ts';
 import { fetchDirectMessages, subscribeDmCount } from './messages.ts';
-import { fetchNotifications, subscribeNotificationCounts } from './notifications.ts';
+import { fetchAppSettings, fetchNotifications, subscribeNotificationCounts } from './notifications.ts';
 import { advancedSearch, fetchUserRelays, searchContent } from './people.ts';
 
 const id = (c: string) => c.repeat(64);
@@ -79,6 +79,13 @@ describe('cache commands', () => {
     expect((await fetchExploreZaps(client, { limit: 20 })).zaps).toEqual([]);
     expect((await fetchDirectMessages(client, { receiver: id('a'), sender: id('b') })).directMessages).toEqual([]);
     await expect(fetchMegaFeed(client, { spec: '{}', limit: 20 })).rejects.toThrow('invalid event id');
+  });
+
+  it("get_app_settings reads a user's stored settings event (30078) as well as the 10000103 default", async () => {
+    server.setHandler((conn, _c, _p, subId) => conn.answer(subId, [{ ...signed, content: '{"theme":"ice"}' }]));
+    expect(await fetchAppSettings(client, { event_from_user: signed })).toEqual({ theme: 'ice' });
+    server.setHandler((conn, _c, _p, subId) => conn.answer(subId, [{ kind: 10000103, content: '{"theme":"sunset"}' }]));
+    expect(await fetchAppSettings(client, { event_from_user: signed })).toEqual({ theme: 'sunset' });
   });
 
   it('import_events uses its purpose in the sub-id; broadcast_events needs a confirmation event', async () => {

@@ -1,7 +1,7 @@
 import type { Page } from '../../model/index.ts';
 import { parseNotificationCounts, parseSeenUntil } from '../../model/index.ts';
 import type { NostrEvent } from '../../nostr/index.ts';
-import { CacheKind } from '../../nostr/index.ts';
+import { CacheKind, Kind } from '../../nostr/index.ts';
 import type { CacheClient } from '../cache-client.ts';
 import type { RequestOptions } from '../cache-options.ts';
 import { type CommandClient, contentOf, type PageOptions, requestEvents, requestPage } from './command-helpers.ts';
@@ -63,13 +63,17 @@ export function subscribeNotificationCounts(
   );
 }
 
-/** `get_app_settings`: the user's settings JSON (signed 30078 request). */
+/**
+ * `get_app_settings`: the user's settings JSON (signed 30078 request). The answer is the user's stored settings event
+ * (kind 30078, as they signed it) or, for a user with none, the default as a 10000103 (semantics: get_app_settings).
+ */
 export async function fetchAppSettings(
   client: CommandClient,
   params: { event_from_user: NostrEvent },
   options?: RequestOptions,
 ): Promise<unknown> {
-  return contentOf(await requestEvents(client, 'get_app_settings', params, options), CacheKind.AppSettings);
+  const events = await requestEvents(client, 'get_app_settings', params, options);
+  return contentOf(events, CacheKind.AppSettings) ?? contentOf(events, Kind.Settings);
 }
 
 /** `set_app_settings`: saves settings (note the key `settings_event`). */

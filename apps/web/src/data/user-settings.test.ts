@@ -1,0 +1,72 @@
+import { saveAppSettings, saveAppSubsettings } from '@tide/core/cache';
+import { generateSecretKey, verifyEvent } from '@tide/core/nostr';
+import { LocalSigner } from '@tide/core/signers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createSettingsStore } from '../state/settings-store.ts';
+import type { AppData } from './app-data.ts';
+import { createTestAppData } from './test-app-data.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+import { fetchUserHomeFeeds, loadUserSettings, signSettingsRequest } from './user-settings.ts';
+
+let server: TestServer;
+let data: AppData;
+const MINE = { name: 'My follows', spec: '{"id":"latest","kind":"notes"}', description: 'mine', enabled: true };
+const OFF = { name: 'Hidden', spec: '{"id":"all-notes","kind":"notes"}', description: '', enabled: false };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  data = createTestAppData(server.server.url, WebSocket as never);
+}, 60_000);
+
+afterAll(async () => {
+  data?.dispose();
+  await server?.close();
+});
+
+describe('signed settings requests', () => {
+  it('are kind 30078 with the web app d tag and the operation, signed by the user', async () => {
+    const signer = new LocalSigner(generateSecretKey());
+    const event = await signSettingsRequest(signer, 'get_app_settings', { description: 'Sync app settings' }, 1_800);
+    expect(event).toMatchObject({
+      kind: 30078,
+      created_at: 1_800,
+      tags: [['d', 'Primal-Web App', 'get_app_settings']],
+      content: '{"description":"Sync app settings"}',
+      pubkey: await signer.getPublicKey(),
+    });
+    expect(verifyEvent(event)).toBe(true);
+  });
+});
+
+describe("the user's settings from a real caching service", () => {
+  it('loads their saved app settings into the settings store', async () => {
+    const signer = new LocalSigner(generateSecretKey());
+    const saved = { zapDefault: { amount: 777, message: 'mine' }, applyContentModeration: false };
+    const settings_event = await signSettingsRequest(signer, 'set_app_settings', saved);
+    await saveAppSettings(data.client, { settings_event: { ...settings_event, content: JSON.stringify(saved) } });
+    const settings = createSettingsStore();
+    expect(await loadUserSettings(data.client, signer, settings)).toBe(true);
+    expect(settings.getState().appSettings.zapDefault).toEqual({ amount: 777, message: 'mine' });
+    expect(settings.getState().appSettings.applyContentModeration).toBe(false);
+  });
+
+  it('reports false and keeps the store when signing fails', async () => {
+    const signer = new LocalSigner(null);
+    const settings = createSettingsStore();
+    expect(await loadUserSettings(data.client, signer, settings)).toBe(false);
+    expect(settings.getState().appSettingsLoaded).toBe(false);
+  });
+
+  it('reads their own enabled home feeds, and the defaults for a user who saved none', async () => {
+    const signer = new LocalSigner(generateSecretKey());
+    const defaults = await fetchUserHomeFeeds(data.client, signer);
+    expect(defaults.length).toBeGreaterThan(0);
+    const request = await signSettingsRequest(signer, 'set_app_subsettings_home', {
+      subkey: 'user-home-feeds',
+      settings: [MINE, OFF],
+    });
+    await saveAppSubsettings(data.client, { event_from_user: request });
+    expect(await fetchUserHomeFeeds(data.client, signer)).toEqual([MINE]);
+  });
+});

@@ -1,0 +1,54 @@
+import { type CommandClient, fetchAppSettings, fetchAppSubsettings } from '@tide/core/cache';
+import type { NostrEvent } from '@tide/core/nostr';
+import type { Signer } from '@tide/core/signers';
+import type { SettingsStore } from '../state/settings-store.ts';
+import { type FeedDescriptor, parseAppSettings, parseFeedDescriptors } from './app-settings.ts';
+import { SETTINGS_CLIENT_NAME } from './guest-settings.ts';
+
+/** Kind of signed settings requests (NIP-78 application data). */
+export const SETTINGS_REQUEST_KIND = 30078;
+
+/**
+ * A signed settings request (protocol reference: kind 30078, tag `["d", "Primal-Web App", <operation>]`, small JSON
+ * content, `created_at` now): what `event_from_user` carries.
+ */
+export function signSettingsRequest(
+  signer: Signer,
+  operation: string,
+  content: object,
+  now = Math.floor(Date.now() / 1000),
+): Promise<NostrEvent> {
+  return signer.signEvent({
+    kind: SETTINGS_REQUEST_KIND,
+    created_at: now,
+    tags: [['d', SETTINGS_CLIENT_NAME, operation]],
+    content: JSON.stringify(content),
+  });
+}
+
+/**
+ * Loads the signed-in user's app settings (`get_app_settings`) into the settings store (spec §4: with a key,
+ * settings load). Resolves false when signing or the service fails; the settings in the store stay as they were.
+ */
+export async function loadUserSettings(client: CommandClient, signer: Signer, settings: SettingsStore): Promise<boolean> {
+  try {
+    const request = await signSettingsRequest(signer, 'get_app_settings', { description: 'Sync app settings' });
+    const value = await fetchAppSettings(client, { event_from_user: request }, { timeoutMs: 15_000 });
+    if (value === undefined) return false;
+    settings.getState().setAppSettings(parseAppSettings(value));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The user's own home feeds (`get_app_subsettings` user-home-feeds), enabled ones only; [] when they have none. */
+export async function fetchUserHomeFeeds(
+  client: CommandClient,
+  signer: Signer,
+  signal?: AbortSignal,
+): Promise<FeedDescriptor[]> {
+  const request = await signSettingsRequest(signer, 'get_app_subsettings_home', { subkey: 'user-home-feeds' });
+  const value = await fetchAppSubsettings(client, { event_from_user: request }, { signal });
+  return parseFeedDescriptors(value).filter((f) => f.enabled);
+}
