@@ -70,7 +70,7 @@ describeDialects('http routes', (getStore) => {
       store: getStore(),
       webRoot: join(dir, 'web'),
       mediaRoot: join(dir, 'media'),
-      allowPrivateLinkPreview: true,
+      allowPrivateNetwork: true,
     });
     const now = Math.floor(Date.now() / 1000);
     await getStore().write(async (trx) => {
@@ -173,7 +173,13 @@ describeDialects('http routes', (getStore) => {
     expect(await bad.json()).toEqual({ names: {} });
   });
 
-  it('redirects /media-cache to the stored variant, else the original', async () => {
+  it('redirects /media-cache to the stored variant, else the original, and only for media it knows', async () => {
+    await getStore().write((trx) =>
+      trx
+        .insertInto('event_media')
+        .values({ event_id: 'e'.repeat(64), url: 'https://ex.com/q.png' })
+        .execute(),
+    );
     const small = await fetch(`${server.httpUrl}/media-cache?s=s&a=1&u=${encodeURIComponent('https://ex.com/p.jpg')}`, {
       redirect: 'manual',
     });
@@ -187,8 +193,17 @@ describeDialects('http routes', (getStore) => {
       redirect: 'manual',
     });
     expect(unknown.headers.get('location')).toBe('https://ex.com/q.png');
+    const open = await fetch(`${server.httpUrl}/media-cache?u=${encodeURIComponent('https://evil.example/x.png')}`, {
+      redirect: 'manual',
+    });
+    expect(open.status).toBe(404);
+    expect(open.headers.get('location')).toBeNull();
     const bad = await fetch(`${server.httpUrl}/media-cache?u=javascript:alert(1)`, { redirect: 'manual' });
     expect(bad.status).toBe(400);
+    const data = await fetch(`${server.httpUrl}/media-cache?u=${encodeURIComponent('data:image/png;base64,AA')}`, {
+      redirect: 'manual',
+    });
+    expect(data.status).toBe(400);
   });
 
   it('runs commands over POST /api', async () => {
@@ -226,12 +241,22 @@ describeDialects('http routes', (getStore) => {
   });
 });
 
-it('refuses link previews of private addresses by default', async () => {
-  const server = await startServer({ sqlitePath: ':memory:' });
-  const target = `${originUrl}/page`;
-  const hits = originHits;
-  const res = await fetch(`${server.httpUrl}/link-preview?u=${encodeURIComponent(target)}`);
-  expect(await res.json()).toEqual({ url: target });
-  expect(originHits).toBe(hits);
-  await server.close();
+it('refuses link previews of private addresses by default, but previews its own origin', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tide-own-'));
+  writeFileSync(join(dir, 'pic.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="3"/>');
+  const server = await startServer({ sqlitePath: ':memory:', mediaRoot: dir });
+  try {
+    const hits = originHits;
+    for (const target of [`${originUrl}/page`, 'http://169.254.169.254/latest/meta-data/', 'file:///etc/passwd']) {
+      const res = await fetch(`${server.httpUrl}/link-preview?u=${encodeURIComponent(target)}`);
+      expect(await res.json()).toEqual({ url: target });
+    }
+    expect(originHits).toBe(hits);
+    const own = `${server.httpUrl}/media/pic.svg`;
+    const res = await fetch(`${server.httpUrl}/link-preview?u=${encodeURIComponent(own)}`);
+    expect(await res.json()).toMatchObject({ url: own, mimetype: 'image/svg+xml', image: own });
+  } finally {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -1,7 +1,6 @@
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import type { Store } from '../store/index.ts';
 import { parseHtmlMeta } from './html-meta.ts';
+import { fetchOutbound, type OutboundPolicy } from './outbound.ts';
 import { type HttpRoute, sendJson } from './router.ts';
 
 /** Page fetch timeout. */
@@ -23,66 +22,25 @@ export interface LinkPreview {
   icon_url?: string;
 }
 
-/** Whether an IP address is loopback, private, link-local or otherwise not on the public internet. */
-export function isPrivateAddress(ip: string): boolean {
-  if (isIP(ip) === 6) {
-    const v = ip.toLowerCase();
-    if (v.startsWith('::ffff:')) return isPrivateAddress(v.slice(7));
-    return v === '::1' || v === '::' || v.startsWith('fc') || v.startsWith('fd') || v.startsWith('fe80');
-  }
-  const [a, b] = ip.split('.').map(Number);
-  return (
-    a === 10 ||
-    a === 127 ||
-    a === 0 ||
-    (a === 169 && b === 254) ||
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168) ||
-    (a === 100 && b >= 64 && b <= 127) ||
-    a >= 224
-  );
-}
+const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 
-async function readLimited(res: Response, max: number): Promise<string> {
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (size < max) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.length;
-  }
-  await reader.cancel().catch(() => undefined);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/** Fetches a page and extracts its preview; throws on any failure (bad URL, private address, timeout, HTTP error). */
-export async function fetchLinkPreview(url: string, allowPrivate: boolean): Promise<LinkPreview> {
-  const target = new URL(url);
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new Error('unsupported scheme');
-  if (!allowPrivate) {
-    const host = target.hostname.replace(/^\[|\]$/g, '');
-    const addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
-    if (addresses.some(isPrivateAddress)) throw new Error('private address');
-  }
-  const res = await fetch(target, {
-    signal: AbortSignal.timeout(PREVIEW_TIMEOUT_MS),
-    redirect: allowPrivate ? 'follow' : 'manual',
-    headers: { 'user-agent': 'TideLinkPreview/0.1', accept: 'text/html,*/*;q=0.5' },
+/**
+ * Fetches a page under the outbound policy (http(s), no private targets but our own origins, redirects re-checked)
+ * and extracts its preview; throws on any failure (bad URL, refused target, timeout, HTTP error).
+ */
+export async function fetchLinkPreview(url: string, policy: OutboundPolicy): Promise<LinkPreview> {
+  const res = await fetchOutbound(url, policy, {
+    timeoutMs: PREVIEW_TIMEOUT_MS,
+    maxBytes: PREVIEW_MAX_BYTES,
+    userAgent: 'TideLinkPreview/0.1',
+    accept: 'text/html,*/*;q=0.5',
+    wantBody: (type) => HTML_TYPES.has(type),
   });
-  if (!res.ok) throw new Error(`http ${res.status}`);
-  const mimetype = (res.headers.get('content-type') ?? '').split(';')[0].trim();
-  if (mimetype.startsWith('image/')) {
-    await res.body?.cancel();
-    return { url, mimetype, title: '', description: '', image: url, icon_url: '' };
-  }
-  if (mimetype !== 'text/html' && mimetype !== 'application/xhtml+xml') {
-    await res.body?.cancel();
-    return { url, mimetype, title: '', description: '', image: '', icon_url: '' };
-  }
-  const meta = parseHtmlMeta(await readLimited(res, PREVIEW_MAX_BYTES), res.url || url);
+  if (res.status < 200 || res.status >= 300) throw new Error(`http ${res.status}`);
+  const mimetype = res.contentType;
+  if (mimetype.startsWith('image/')) return { url, mimetype, title: '', description: '', image: url, icon_url: '' };
+  if (!HTML_TYPES.has(mimetype)) return { url, mimetype, title: '', description: '', image: '', icon_url: '' };
+  const meta = parseHtmlMeta(res.body.toString('utf8'), res.url || url);
   return { url, mimetype, ...meta };
 }
 
@@ -115,9 +73,9 @@ async function remember(store: Store, p: LinkPreview, now: number): Promise<void
 
 /**
  * `GET /link-preview?u=<url>` → `{url, mimetype, title, description, image, icon_url}` (stored in link_previews for a
- * day); on any failure `{url}` only. Private/loopback targets are refused unless `allowPrivate` (tests).
+ * day); on any failure `{url}` only. Private/loopback targets are refused except the server's own origins.
  */
-export function linkPreviewRoute(store: Store, now: () => number, allowPrivate: boolean): HttpRoute {
+export function linkPreviewRoute(store: Store, now: () => number, policy: () => OutboundPolicy): HttpRoute {
   return async (req, res, url) => {
     if (url.pathname !== '/link-preview' || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
     const target = url.searchParams.get('u') ?? '';
@@ -132,7 +90,7 @@ export function linkPreviewRoute(store: Store, now: () => number, allowPrivate: 
     }
     let preview: LinkPreview;
     try {
-      preview = await fetchLinkPreview(target, allowPrivate);
+      preview = await fetchLinkPreview(target, policy());
     } catch {
       sendJson(res, 200, { url: target });
       return true;

@@ -3,9 +3,29 @@ import { type HttpRoute, sendJson } from './router.ts';
 
 const SIZES = new Set(['o', 's', 'm', 'l']);
 
+/** Whether a URL is media the server knows: named by a stored event (note media) or by a stored link preview. */
+async function isKnownMedia(store: Store, url: string): Promise<boolean> {
+  const inEvents = await store.db
+    .selectFrom('event_media')
+    .select('event_id')
+    .where('url', '=', url)
+    .limit(1)
+    .executeTakeFirst();
+  if (inEvents) return true;
+  const inPreviews = await store.db
+    .selectFrom('link_previews')
+    .select('url')
+    .where((eb) => eb.or([eb('image', '=', url), eb('icon_url', '=', url)]))
+    .limit(1)
+    .executeTakeFirst();
+  return inPreviews !== undefined;
+}
+
 /**
  * `GET /media-cache?s=<o|s|m|l>&a=<0|1>&u=<url>`: redirects (302) to the stored variant of that size and animation
  * (a seeded/local file or a resized copy), falling back to the original variant, then to the original URL itself.
+ * Not an open redirect: it only redirects for http(s) URLs it knows (media rows, media of stored events, images of
+ * stored link previews) and answers 404 for anything else; it never fetches the URL itself.
  */
 export function mediaCacheRoute(store: Store): HttpRoute {
   return async (req, res, url) => {
@@ -18,7 +38,7 @@ export function mediaCacheRoute(store: Store): HttpRoute {
       sendJson(res, 400, { error: 'u must be an absolute http(s) url' });
       return true;
     }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || original.length > 4096) {
       sendJson(res, 400, { error: 'u must be an absolute http(s) url' });
       return true;
     }
@@ -31,7 +51,11 @@ export function mediaCacheRoute(store: Store): HttpRoute {
       .execute();
     const rank = (r: { size: string; animated: number }) =>
       (r.size === size ? 0 : r.size === 'o' ? 2 : 4) + (Number(r.animated) === animated ? 0 : 1);
-    const best = rows.filter((r) => r.media_url).sort((x, y) => rank(x) - rank(y))[0];
+    const best = rows.filter((r) => /^https?:\/\//.test(r.media_url)).sort((x, y) => rank(x) - rank(y))[0];
+    if (!best && !(await isKnownMedia(store, original))) {
+      sendJson(res, 404, { error: 'unknown media url' });
+      return true;
+    }
     const location = best?.media_url || parsed.href;
     res.writeHead(302, { location, 'cache-control': 'public, max-age=3600', 'access-control-allow-origin': '*' });
     res.end();
