@@ -6,7 +6,10 @@ import { ConfigError, mediaDirOf, parseConfig, USAGE } from './config.ts';
 import { seedDemoNetwork } from './seed/index.ts';
 import { startServer } from './server.ts';
 
-/** CLI entry: parse config, start the server, optionally seed the demo network, stop cleanly on SIGTERM/SIGINT. */
+/**
+ * CLI entry: parse config, start the server (answering "seeding" while the demo network is written, when --seed),
+ * seed, then serve and print "Tide is running" last; stop cleanly on SIGTERM/SIGINT.
+ */
 async function main(): Promise<void> {
   let config: ReturnType<typeof parseConfig>;
   try {
@@ -29,6 +32,7 @@ async function main(): Promise<void> {
     publicUrl: config.publicUrl,
     upstream: config.upstream,
     logger,
+    seeding: config.seed,
   });
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
@@ -42,6 +46,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   if (config.seed) {
+    console.log(
+      `Seeding the demo network (the first start takes a minute or two; ${server.httpUrl}/ says so meanwhile)`,
+    );
     const publicUrl = config.publicUrl ?? server.httpUrl;
     const result = await seedDemoNetwork(server.store, { scale: config.scale, publicUrl, dataDir: config.dataDir });
     if (!result.skipped) logger.info({ events: result.total, accepted: result.accepted, ms: result.millis }, 'seeded');
@@ -51,6 +58,7 @@ async function main(): Promise<void> {
       console.log(`  ${a.displayName.padEnd(12)} ${npubEncode(a.pubkey)}  ${nsecEncode(a.secretKeyHex)}`);
     }
   }
+  await server.ready();
   console.log(`\nTide is running: ${server.httpUrl}/  (caching service ${server.url}, relay ${server.relayUrl})`);
 }
 

@@ -12,9 +12,12 @@ import { linkPreviewRoute } from './http/link-preview.ts';
 import { mediaCacheRoute } from './http/media-cache.ts';
 import type { RelayInfoOptions } from './http/nip11.ts';
 import { nostrJsonRoute } from './http/nostr-json.ts';
+import type { OutboundPolicy } from './http/outbound.ts';
 import { createHttpHandler, type HttpRoute, nip11Route } from './http/router.ts';
+import { seedingRoute, seedingUpgradeReply } from './http/seeding.ts';
 import { mediaFilesRoute, webAppRoute } from './http/web-app.ts';
 import { ingestEvents } from './ingest/index.ts';
+import { registerLocalMedia } from './ingest/indexers/media-metadata.ts';
 import { serveRelayConnection } from './relay/relay-endpoint.ts';
 import { type OpenStoreOptions, openStore, type Store } from './store/index.ts';
 import { publishToRelays } from './upstream/publish.ts';
@@ -65,8 +68,16 @@ export interface StartServerOptions extends OpenStoreOptions {
   relayInfo?: RelayInfoOptions;
   /** Extra HTTP routes tried before the built-in ones. */
   routes?: HttpRoute[];
-  /** Let /link-preview fetch loopback/private addresses (tests only; default false). */
-  allowPrivateLinkPreview?: boolean;
+  /**
+   * Let requests make the server reach loopback/private addresses (link previews, broadcast_events relays; tests
+   * only; default false). The server's own origins are always allowed.
+   */
+  allowPrivateNetwork?: boolean;
+  /**
+   * Answer every HTTP request and socket with 503 "seeding" until `ready()` is called (main seeds the demo network
+   * meanwhile, so nobody sees a half-written network); upstream relays start at `ready()` too.
+   */
+  seeding?: boolean;
 }
 
 /** A running server. */
@@ -82,6 +93,8 @@ export interface RunningServer {
   notifier: ChangeNotifier;
   /** The upstream followers (one per `upstream` url). */
   upstreams: UpstreamRelay[];
+  /** Ends the "seeding" state (see `seeding`): requests are served and upstream relays start. */
+  ready(): Promise<void>;
   /** Stops accepting, closes every socket, stops upstream, closes the store (if opened here). */
   close(): Promise<void>;
 }
@@ -97,6 +110,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const notifier = new ChangeNotifier();
   const blobs = options.blobRoot ? new BlobStore(options.blobRoot) : undefined;
   const registry = options.commands ? allCommands.with(options.commands) : allCommands;
+  const ownOrigins: string[] = options.publicUrl ? [options.publicUrl] : [];
+  const policy = (): OutboundPolicy => ({ allowPrivate: options.allowPrivateNetwork ?? false, ownOrigins });
+  let seeding = options.seeding ?? false;
 
   const ingest = async (
     events: readonly unknown[],
@@ -120,14 +136,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     logger,
     now,
     ingest: (events, source) => ingest(events, source),
-    publish: (event, relays, timeoutMs) => publishToRelays(event, relays, timeoutMs),
+    publish: (event, relays, timeoutMs) => publishToRelays(event, relays, timeoutMs, policy()),
   };
 
   const routes: HttpRoute[] = [
+    seedingRoute(() => seeding),
     ...(options.routes ?? []),
     nip11Route(limits, options.relayInfo),
     apiRoute(core),
-    linkPreviewRoute(store, now, options.allowPrivateLinkPreview ?? false),
+    linkPreviewRoute(store, now, policy),
     mediaCacheRoute(store),
     nostrJsonRoute(store, (host) => `ws://${host}/`),
   ];
@@ -139,6 +156,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
   server.on('upgrade', (req, socket, head) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (seeding) {
+      socket.end(seedingUpgradeReply());
+      return;
+    }
     if (path !== '/v1' && path !== '/') {
       socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
       return;
@@ -165,6 +186,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   logger.info({ host, port: address.port }, 'cache server listening');
   if (blobs) core.uploads = { blobs, origin: options.publicUrl ?? `http://${host}:${address.port}` };
+  ownOrigins.push(`http://${host}:${address.port}`);
+  const unregisterMedia = options.mediaRoot
+    ? ownOrigins.map((origin) => registerLocalMedia(origin, options.mediaRoot as string))
+    : [];
 
   const upstreams = (options.upstream ?? []).map(
     (url) =>
@@ -178,7 +203,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         ...options.upstreamOptions,
       }),
   );
-  for (const upstream of upstreams) await upstream.start();
+  let started: Promise<void> | null = null;
+  const ready = (): Promise<void> => {
+    seeding = false;
+    started ??= Promise.all(upstreams.map((u) => u.start())).then(() => undefined);
+    return started;
+  };
+  if (!seeding) await ready();
 
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
@@ -196,6 +227,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         });
       });
       await Promise.all(upstreams.map((u) => u.stop()));
+      for (const undo of unregisterMedia) undo();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (ownsStore) await store.close();
@@ -212,6 +244,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     store,
     notifier,
     upstreams,
+    ready,
     close,
   };
 }

@@ -1,7 +1,8 @@
+import type { AddressInfo } from 'node:net';
 import { CacheClient } from '@tide/core/cache';
 import { CacheKind, generateSecretKey, type NostrEvent, signEvent } from '@tide/core/nostr';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import WebSocket, { WebSocketServer } from 'ws';
 import { type RunningServer, startServer } from '../src/server.ts';
 import type { Store } from '../src/store/index.ts';
 import { upstreamStateKey } from '../src/upstream/upstream-relay.ts';
@@ -60,6 +61,8 @@ describeDialects('upstream relays and publishing commands', (getStore) => {
       store: getStore(),
       upstream: [source.relayUrl],
       upstreamOptions: { minBackoffMs: 50, maxBackoffMs: 200, flushMs: 20 },
+      // broadcast_events below sends to the loopback source relay (refused by default)
+      allowPrivateNetwork: true,
     });
     await eventually(() => has(follower.relayUrl, before.id));
     const live = note('live one');
@@ -108,4 +111,63 @@ describeDialects('upstream relays and publishing commands', (getStore) => {
     expect(await has(source.relayUrl, ev.id)).toBe(true);
     client.disconnect();
   });
+
+  it('drops upstream events with bad signatures (core RelayPool verifies them)', async () => {
+    const forged = { ...note('forged'), content: 'changed after signing' };
+    const good = note('signed after forged');
+    const fake = await startFakeRelay([forged, good]);
+    const viaFake = await startServer({
+      sqlitePath: ':memory:',
+      upstream: [fake.url],
+      upstreamOptions: { minBackoffMs: 50, maxBackoffMs: 200, flushMs: 20 },
+    });
+    try {
+      await eventually(() => has(viaFake.relayUrl, good.id));
+      expect(await has(viaFake.relayUrl, forged.id)).toBe(false);
+      expect(viaFake.upstreams[0].received).toBe(1);
+    } finally {
+      await viaFake.close();
+      await fake.close();
+    }
+  });
+
+  it('broadcast_events refuses private relay addresses unless allowed', async () => {
+    const guarded = await startServer({ sqlitePath: ':memory:' });
+    const client = new CacheClient({ url: guarded.url, WebSocket: WebSocket as never });
+    try {
+      const ev = note('not to loopback');
+      const [answer] = await client.request('broadcast_events', {
+        events: [ev],
+        relays: [source.relayUrl, 'ws://169.254.169.254/'],
+      });
+      const [entry] = JSON.parse(String(answer.content)) as Array<{ responses: string[][] }>;
+      for (const [, reply] of entry.responses) expect(reply).toMatch(/^error: private address/);
+      expect(await has(source.relayUrl, ev.id)).toBe(false);
+    } finally {
+      client.disconnect();
+      await guarded.close();
+    }
+  });
 });
+
+/** A relay that answers every REQ with the given events (valid or not) and EOSE. */
+async function startFakeRelay(events: NostrEvent[]): Promise<{ url: string; close(): Promise<void> }> {
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  await new Promise<void>((r) => wss.once('listening', () => r()));
+  wss.on('connection', (socket) => {
+    socket.on('message', (data) => {
+      const msg = JSON.parse(data.toString()) as unknown[];
+      if (msg[0] !== 'REQ') return;
+      for (const e of events) socket.send(JSON.stringify(['EVENT', msg[1], e]));
+      socket.send(JSON.stringify(['EOSE', msg[1]]));
+    });
+  });
+  return {
+    url: `ws://127.0.0.1:${(wss.address() as AddressInfo).port}/`,
+    close: () =>
+      new Promise<void>((r) => {
+        for (const c of wss.clients) c.terminate();
+        wss.close(() => r());
+      }),
+  };
+}

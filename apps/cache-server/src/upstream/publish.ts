@@ -1,54 +1,56 @@
 import type { NostrEvent } from '@tide/core/nostr';
-import WebSocket from 'ws';
+import { RelayError, RelayPool } from '@tide/core/relay';
+import { type OutboundPolicy, PUBLIC_ONLY } from '../http/outbound.ts';
+import { guardedWebSocket } from './relay-client.ts';
 
-/**
- * Sends `event` to one relay and resolves with the relay's raw reply to it (the OK frame's JSON text), or an
- * `error: ...` string on failure or timeout. Never rejects.
- */
-export function publishToRelay(url: string, event: NostrEvent, timeoutMs: number): Promise<string> {
-  return new Promise((resolve) => {
-    let done = false;
-    let socket: WebSocket;
-    const finish = (reply: string): void => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      try {
-        socket.close();
-      } catch {
-        socket.terminate();
-      }
-      resolve(reply);
-    };
-    const timer = setTimeout(() => finish('error: timeout'), timeoutMs);
-    try {
-      socket = new WebSocket(url, { handshakeTimeout: timeoutMs });
-    } catch (err) {
-      clearTimeout(timer);
-      resolve(`error: ${(err as Error).message}`);
-      return;
-    }
-    socket.on('open', () => socket.send(JSON.stringify(['EVENT', event])));
-    socket.on('message', (data) => {
-      const text = data.toString();
-      try {
-        const msg: unknown = JSON.parse(text);
-        if (Array.isArray(msg) && msg[0] === 'OK' && msg[1] === event.id) finish(text);
-      } catch {
-        // ignore frames that are not JSON
-      }
-    });
-    socket.on('error', (err) => finish(`error: ${err.message}`));
-    socket.on('close', () => finish('error: connection closed'));
-  });
+const CLIENT_ERRORS = new Set<string>(Object.values(RelayError));
+
+/** The relay's reply to `event` as the raw OK frame's JSON text, or `error: ...` when no OK came. */
+function replyOf(eventId: string, outcome: { ok: true; message: string } | { ok: false; reason: string }): string {
+  if (outcome.ok) return JSON.stringify(['OK', eventId, true, outcome.message]);
+  if (CLIENT_ERRORS.has(outcome.reason) || !/^[a-z-]+:/.test(outcome.reason)) return `error: ${outcome.reason}`;
+  return JSON.stringify(['OK', eventId, false, outcome.reason]);
 }
 
-/** Sends `event` to every relay in parallel; resolves with `[url, raw reply]` pairs in the relays' order. */
+/**
+ * Sends `event` to every relay in parallel through core's RelayPool (targets under the outbound policy: no private
+ * addresses) and resolves with `[url, raw reply]` pairs in the relays' order; a reply is the relay's OK frame as
+ * JSON text, or an `error: ...` string on failure or timeout (connect and OK together within `timeoutMs`). Never
+ * rejects.
+ */
 export async function publishToRelays(
   event: NostrEvent,
   relays: readonly string[],
   timeoutMs: number,
+  policy: OutboundPolicy = PUBLIC_ONLY,
 ): Promise<Array<[string, string]>> {
-  const replies = await Promise.all(relays.map((url) => publishToRelay(url, event, timeoutMs)));
-  return relays.map((url, i) => [url, replies[i]]);
+  const pool = new RelayPool({
+    WebSocket: guardedWebSocket(policy),
+    timing: { connectTimeoutMs: timeoutMs, publishTimeoutMs: timeoutMs, maxAttempts: 1 },
+  });
+  const one = async (url: string): Promise<string> => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<string>((resolve) => {
+      timer = setTimeout(() => resolve('error: timeout'), timeoutMs);
+    });
+    const attempt = (async () => {
+      try {
+        const relay = await pool.ensure(url);
+        return replyOf(event.id, { ok: true, message: await relay.publish(event, timeoutMs) });
+      } catch (err) {
+        return replyOf(event.id, { ok: false, reason: err instanceof Error ? err.message : String(err) });
+      }
+    })();
+    try {
+      return await Promise.race([attempt, deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  try {
+    const replies = await Promise.all(relays.map(one));
+    return relays.map((url, i) => [url, replies[i]]);
+  } finally {
+    pool.close();
+  }
 }

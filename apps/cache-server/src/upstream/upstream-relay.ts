@@ -1,7 +1,8 @@
 import type { NostrEvent } from '@tide/core/nostr';
+import { type Filter, RelayPool } from '@tide/core/relay';
 import type { Logger } from 'pino';
-import WebSocket from 'ws';
 import type { Store } from '../store/index.ts';
+import { coreLogger, NodeWebSocket } from './relay-client.ts';
 
 /** How the upstream follower hands events to ingest. */
 export type UpstreamIngest = (events: NostrEvent[], relayUrl: string) => Promise<void>;
@@ -32,11 +33,13 @@ export function upstreamStateKey(url: string): string {
 const SUB_ID = 'tide-upstream';
 
 /**
- * Follows one relay: subscribes from the newest event seen (persisted), ingests what arrives in batches, reconnects
- * with exponential backoff. `stop()` closes it for good.
+ * Follows one relay through core's RelayPool (which checks every incoming event's signature): subscribes from the
+ * newest event seen (persisted, minus an overlap), ingests what arrives in batches, and after a failed or lost
+ * connection subscribes again with exponential backoff, without an attempt limit. `stop()` closes it for good.
  */
 export class UpstreamRelay {
-  private socket: WebSocket | null = null;
+  private readonly pool: RelayPool;
+  private subscription: { close(): void } | null = null;
   private stopped = false;
   private backoff: number;
   private newest = 0;
@@ -51,6 +54,11 @@ export class UpstreamRelay {
 
   constructor(private readonly opts: UpstreamOptions) {
     this.backoff = opts.minBackoffMs ?? 1000;
+    this.pool = new RelayPool({
+      WebSocket: NodeWebSocket,
+      logger: coreLogger(opts.logger, opts.url),
+      timing: { connectTimeoutMs: 10_000, maxAttempts: 1 },
+    });
   }
 
   /** Loads the saved position and connects. */
@@ -68,31 +76,45 @@ export class UpstreamRelay {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    this.socket?.terminate();
+    this.subscription = null;
+    this.pool.close();
     await this.flush();
   }
 
-  private filter(): Record<string, unknown> {
+  private filter(): Filter {
     if (this.newest === 0) return { limit: this.opts.backfillLimit ?? 1000 };
     return { since: Math.max(0, this.newest - (this.opts.overlapSeconds ?? 60)) };
   }
 
   private connect(): void {
     if (this.stopped) return;
-    const socket = new WebSocket(this.opts.url, { handshakeTimeout: 10_000 });
-    this.socket = socket;
-    socket.on('open', () => {
-      this.connections += 1;
-      this.backoff = this.opts.minBackoffMs ?? 1000;
-      socket.send(JSON.stringify(['REQ', SUB_ID, this.filter()]));
-      this.opts.logger.info({ relay: this.opts.url }, 'upstream connected');
-    });
-    socket.on('message', (data) => this.onMessage(data.toString()));
-    socket.on('error', (err) => this.opts.logger.debug({ relay: this.opts.url, err: err.message }, 'upstream error'));
-    socket.on('close', () => {
-      if (this.socket === socket) this.socket = null;
-      this.scheduleReconnect();
-    });
+    this.pool.ensure(this.opts.url).then(
+      (relay) => {
+        if (this.stopped) return;
+        this.connections += 1;
+        this.backoff = this.opts.minBackoffMs ?? 1000;
+        this.opts.logger.info({ relay: this.opts.url }, 'upstream connected');
+        const subscription = relay.subscribe(
+          [this.filter()],
+          {
+            onevent: (event) => this.onEvent(event),
+            onclose: (reason) => {
+              if (this.subscription !== subscription) return;
+              this.subscription = null;
+              this.opts.logger.debug({ relay: this.opts.url, reason }, 'upstream subscription ended');
+              this.pool.close([this.opts.url]);
+              this.scheduleReconnect();
+            },
+          },
+          { id: SUB_ID },
+        );
+        this.subscription = subscription;
+      },
+      (err: unknown) => {
+        this.opts.logger.debug({ relay: this.opts.url, err: String(err) }, 'upstream connection failed');
+        this.scheduleReconnect();
+      },
+    );
   }
 
   private scheduleReconnect(): void {
@@ -106,16 +128,7 @@ export class UpstreamRelay {
     this.reconnectTimer.unref();
   }
 
-  private onMessage(text: string): void {
-    let msg: unknown;
-    try {
-      msg = JSON.parse(text);
-    } catch {
-      return;
-    }
-    if (!Array.isArray(msg) || msg[0] !== 'EVENT' || msg[1] !== SUB_ID) return;
-    const event = msg[2] as NostrEvent;
-    if (typeof event !== 'object' || event === null) return;
+  private onEvent(event: NostrEvent): void {
     this.received += 1;
     this.pending.push(event);
     if (this.pending.length >= (this.opts.batchSize ?? 200)) void this.flush();
