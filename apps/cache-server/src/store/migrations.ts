@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import { searchMetadataOf } from '../ingest/indexers/search-metadata.ts';
 import type { StoreDialect } from './create-db.ts';
 import type { Database } from './schema.ts';
 import { type ColumnCode, TABLES, type TableDef } from './tables.ts';
@@ -108,6 +109,49 @@ async function coveringFeedIndexes(db: AnyDb): Promise<void> {
   await db.schema.dropIndex('pubkey_events_pubkey_created_at_idx').ifExists().execute();
 }
 
+/** search_metadata (advanced search's per-note signals), backfilled from the notes already indexed. */
+async function searchMetadata(db: AnyDb, dialect: StoreDialect): Promise<void> {
+  const def: TableDef = {
+    name: 'search_metadata',
+    columns: [
+      ['event_id', 't'],
+      ['lang', 't'],
+      ['sentiment', 't'],
+      ['filters', 't'],
+      ['url_words', 't'],
+      ['width', 'i'],
+      ['height', 'i'],
+      ['duration', 'i'],
+    ],
+    primaryKey: ['event_id'],
+  };
+  await createTable(db, dialect, def);
+  const typed = db as unknown as Kysely<Database>;
+  for (let after = 0; ; ) {
+    const rows = await typed
+      .selectFrom('search_notes as sn')
+      .innerJoin('events as e', 'e.id', 'sn.event_id')
+      .select(['sn.rowid', 'e.id', 'e.kind', 'e.content', 'e.tags'])
+      .where('sn.rowid', '>', after)
+      .orderBy('sn.rowid')
+      .limit(1000)
+      .execute();
+    if (rows.length === 0) return;
+    after = Number(rows[rows.length - 1].rowid);
+    const values = rows.flatMap((r) => {
+      const meta = searchMetadataOf({ kind: Number(r.kind), content: r.content, tags: JSON.parse(r.tags) });
+      return meta ? [{ event_id: r.id, ...meta }] : [];
+    });
+    if (values.length > 0) {
+      await typed
+        .insertInto('search_metadata')
+        .values(values)
+        .onConflict((oc) => oc.column('event_id').doNothing())
+        .execute();
+    }
+  }
+}
+
 /** The ordered migrations of the store for a dialect. */
 export function storeMigrations(dialect: StoreDialect): Record<string, Migration> {
   return {
@@ -138,6 +182,7 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
           .execute();
       },
     },
+    '0006_search_metadata': { up: async (db: AnyDb) => searchMetadata(db, dialect) },
   };
 }
 

@@ -247,6 +247,18 @@ export interface SearchNotesTable {
   content: string;
 }
 
+/** Per-note signals for advanced search (migration 0006; ingest/indexers/search-metadata.ts). */
+export interface SearchMetadataTable {
+  event_id: string;
+  lang: string;
+  sentiment: string;
+  filters: string;
+  url_words: string;
+  width: number;
+  height: number;
+  duration: number;
+}
+
 /** Full-text index of user profiles (FTS5 `search_users_fts` / `tsv` tsvector). */
 export interface SearchUsersTable {
   rowid: Generated<number>;
@@ -470,6 +482,7 @@ export interface Database {
   reads_topics: ReadsTopicsTable;
   search_notes: SearchNotesTable;
   search_users: SearchUsersTable;
+  search_metadata: SearchMetadataTable;
   list_items: ListItemsTable;
   user_relays: UserRelaysTable;
   known_relays: KnownRelaysTable;

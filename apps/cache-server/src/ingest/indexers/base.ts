@@ -1,6 +1,7 @@
 import type { NostrEvent } from '@tide/core/nostr';
 import type { IngestContext } from '../context.ts';
 import { hashtagsOf, isReplyByRootMarker, noteReferences, urlsOf } from '../event-refs.ts';
+import { indexSearchMetadata } from './search-metadata.ts';
 
 /** Kinds listed per author for feeds and profile tabs (pubkey_events). */
 export const POST_KINDS = new Set([1, 6, 20, 1068, 6969, 34235, 34236]);
@@ -112,6 +113,7 @@ export function indexContent(ctx: IngestContext, e: NostrEvent): void {
       created_at: e.created_at,
       content: e.content,
     });
+    indexSearchMetadata(ctx, e);
   }
   if (HASHTAG_KINDS.has(e.kind)) {
     for (const h of hashtagsOf(e)) {

@@ -8,6 +8,7 @@ import { bumpCounters, quotedTargets } from './interactions.ts';
 const EVENT_ROW_TABLES = [
   'event_tags',
   'search_notes',
+  'search_metadata',
   'event_hashtags',
   'event_mentions',
   'event_media',
