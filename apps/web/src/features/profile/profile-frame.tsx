@@ -1,19 +1,18 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
-import { Panel, Screen } from '../../app/screen.tsx';
+import { Screen } from '../../app/screen.tsx';
 import { useCacheQuery } from '../../data/use-cache-query.ts';
 import { useT } from '../../i18n/intl.tsx';
 import { useSession } from '../../state/stores.ts';
-import { Avatar } from '../../ui/avatar.tsx';
 import { SkeletonList } from '../../ui/skeleton.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { userName } from '../note/note-author.tsx';
 import styles from './profile.module.css';
 import { ProfileActions } from './profile-actions.tsx';
 import { ProfileHeader } from './profile-header.tsx';
-import { type ProfileHistoryEntry, readProfileHistory, recordProfileView } from './profile-history.ts';
+import { readProfileHistory, recordProfileView } from './profile-history.ts';
 import { loadProfile } from './profile-queries.ts';
 import { profileKeyOf, resolveVanityName } from './profile-ref.ts';
+import { ProfileSidebar } from './profile-sidebar.tsx';
 import { PagedTabPanel, PeopleTabPanel, RelaysTabPanel } from './profile-tab-panels.tsx';
 import { visibleProfileTabs } from './profile-tabs.ts';
 
@@ -33,22 +32,6 @@ function Message({ text, testId }: { text: string; testId: string }) {
         {text}
       </p>
     </Screen>
-  );
-}
-
-/** The viewer's recently viewed profiles (most recent first). */
-export function RecentProfiles({ entries }: { entries: ProfileHistoryEntry[] }) {
-  const t = useT();
-  return (
-    <Panel title={t('profile.recent')}>
-      <div className={styles.recent} data-testid="recent-profiles">
-        {entries.map((e) => (
-          <Link key={e.pubkey} to={`/p/${e.pubkey}`} className={styles.names}>
-            <Avatar src={e.picture} size="micro" /> {e.name}
-          </Link>
-        ))}
-      </div>
-    </Panel>
   );
 }
 
@@ -102,7 +85,7 @@ export function ProfileView({ pubkey }: { pubkey: string }) {
       title={userName(profile.user)}
       actions={<ProfileActions publicKey={profile.user.npub} />}
       sidebarLabel={t('layout.sidebar')}
-      sidebar={<RecentProfiles entries={history} />}
+      sidebar={<ProfileSidebar pubkey={pubkey} history={history} />}
     >
       <ProfileHeader user={profile.user} stats={profile.stats} />
       <Tabs

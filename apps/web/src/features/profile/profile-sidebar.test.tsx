@@ -1,0 +1,104 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { AppData } from '../../data/app-data.ts';
+import { createTestAppData } from '../../data/test-app-data.ts';
+import { stores } from '../../state/stores.ts';
+import { renderWithApp } from '../../test-utils.tsx';
+import { signed, startNetwork, testAuthor } from '../thread/test-network.ts';
+import { ProfileSidebar } from './profile-sidebar.tsx';
+
+// The profile sidebar against a real caching service: two of the profile's articles, and for a viewer, whether the
+// profile follows them and which of their follows follow the profile.
+
+const dana = testAuthor();
+const viewer = testAuthor();
+const eve = testAuthor();
+const frank = testAuthor();
+const stranger = testAuthor();
+const now = Math.floor(Date.now() / 1000);
+const article = (n: number) =>
+  signed(
+    dana,
+    30023,
+    `Article body number ${n} with enough words to be read as an article by anyone.`,
+    [
+      ['d', `article-${n}`],
+      ['title', `Dana's article ${n}`],
+      ['summary', `summary ${n}`],
+      ['published_at', String(now - 5000 + n * 100)],
+    ],
+    now - 5000 + n * 100,
+  );
+
+let network: Awaited<ReturnType<typeof startNetwork>>;
+let data: AppData;
+
+beforeAll(async () => {
+  network = await startNetwork([
+    signed(dana, 0, JSON.stringify({ name: 'dana', display_name: 'Dana D' })),
+    signed(eve, 0, JSON.stringify({ name: 'eve', display_name: 'Eve E' })),
+    signed(frank, 0, JSON.stringify({ name: 'frank', display_name: 'Frank F' })),
+    signed(stranger, 0, JSON.stringify({ name: 'stranger', display_name: 'Stranger S' })),
+    signed(dana, 3, '', [['p', viewer.pubkey]]),
+    signed(viewer, 3, '', [
+      ['p', eve.pubkey],
+      ['p', frank.pubkey],
+    ]),
+    signed(eve, 3, '', [['p', dana.pubkey]]),
+    signed(frank, 3, '', [['p', dana.pubkey]]),
+    signed(stranger, 3, '', [['p', dana.pubkey]]),
+    article(1),
+    article(2),
+    article(3),
+  ]);
+  data = createTestAppData(network.server.url, WebSocket);
+}, 60_000);
+
+afterAll(async () => {
+  data?.dispose();
+  await network?.close();
+});
+
+afterEach(() => stores.session.setState({ publicKey: null }));
+
+describe('ProfileSidebar', () => {
+  it('shows two of the articles, newest first, for anyone', async () => {
+    renderWithApp(<ProfileSidebar pubkey={dana.pubkey} history={[]} />, '/p/x', data);
+    const reads = await screen.findByTestId('profile-sidebar-reads', {}, { timeout: 10_000 });
+    const links = [...reads.querySelectorAll('a')];
+    expect(links.map((a) => a.textContent)).toEqual(["Dana's article 3", "Dana's article 2"]);
+    expect(links[0]?.getAttribute('href')).toMatch(/^\/a\/naddr1/);
+    // A guest sees no follow status and no common followers.
+    expect(screen.queryByTestId('profile-follows-you')).toBeNull();
+    expect(screen.queryByTestId('profile-followed-by')).toBeNull();
+    expect(screen.getByTestId('recent-profiles')).toBeTruthy();
+  }, 20_000);
+
+  it('tells a viewer the profile follows them and which of their follows follow it', async () => {
+    stores.session.setState({ publicKey: viewer.pubkey });
+    renderWithApp(<ProfileSidebar pubkey={dana.pubkey} history={[]} />, '/p/x', data);
+    expect((await screen.findByTestId('profile-follows-you', {}, { timeout: 10_000 })).textContent).toBe('Follows you');
+    const common = await screen.findByTestId('profile-followed-by', {}, { timeout: 10_000 });
+    expect(screen.getByText('Followed by')).toBeTruthy();
+    const names = [...common.querySelectorAll('a')].map((a) => a.textContent?.trim());
+    expect(new Set(names)).toEqual(new Set(['Eve E', 'Frank F']));
+  }, 20_000);
+
+  it('says nothing of follow status when the profile does not follow the viewer', async () => {
+    stores.session.setState({ publicKey: viewer.pubkey });
+    renderWithApp(<ProfileSidebar pubkey={eve.pubkey} history={[]} />, '/p/x', data);
+    await screen.findByTestId('recent-profiles');
+    await waitFor(() => expect(data.queryClient.isFetching()).toBe(0), { timeout: 10_000 });
+    expect(screen.queryByTestId('profile-follows-you')).toBeNull();
+    expect(screen.queryByTestId('profile-followed-by')).toBeNull();
+  }, 20_000);
+
+  it('shows no follow status or common followers on your own profile', async () => {
+    stores.session.setState({ publicKey: dana.pubkey });
+    renderWithApp(<ProfileSidebar pubkey={dana.pubkey} history={[]} />, '/p/x', data);
+    await screen.findByTestId('profile-sidebar-reads', {}, { timeout: 10_000 });
+    expect(screen.queryByTestId('profile-follows-you')).toBeNull();
+    expect(screen.queryByTestId('profile-followed-by')).toBeNull();
+  }, 20_000);
+});
