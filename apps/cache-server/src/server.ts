@@ -154,6 +154,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const server: Server = createServer(createHttpHandler(routes, logger));
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageLength * 2 });
 
+  let relayHostsOf: (requestHost: string | undefined) => string[] = () => [];
   server.on('upgrade', (req, socket, head) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (seeding) {
@@ -166,7 +167,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       if (path === '/v1') serveCacheConnection(ws, core);
-      else serveRelayConnection(ws, core);
+      else serveRelayConnection(ws, core, relayHostsOf(req.headers.host));
     });
   });
 
@@ -184,6 +185,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  // NIP-42: the names this relay answers to. With a public URL, that one (and the bound address); else whatever
+  // host the client dialled (a local or development setup), and the bound address.
+  const publicHost = URL.canParse(options.publicUrl ?? '') ? new URL(options.publicUrl ?? '').host : undefined;
+  relayHostsOf = (requestHost) => [publicHost ?? requestHost ?? '', `${host}:${address.port}`];
   logger.info({ host, port: address.port }, 'cache server listening');
   if (blobs) core.uploads = { blobs, origin: options.publicUrl ?? `http://${host}:${address.port}` };
   ownOrigins.push(`http://${host}:${address.port}`);

@@ -14,8 +14,11 @@ function reasonOf(err: unknown): string {
   return /^[a-z-]+: /.test(message) ? message : `error: ${message}`;
 }
 
-/** Serves one NIP-01 relay connection at `/` over the same store (NIP-01/09/11/40/42/45/50). */
-export function serveRelayConnection(socket: WebSocket, core: ServerCore): Connection {
+/**
+ * Serves one NIP-01 relay connection at `/` over the same store (NIP-01/09/11/40/42/45/50). `relayHosts` are the
+ * `host[:port]` names AUTH events must name in their relay tag (see relayTagMatches).
+ */
+export function serveRelayConnection(socket: WebSocket, core: ServerCore, relayHosts: readonly string[]): Connection {
   const conn = new Connection(socket, core.limits, core.logger);
   const challenge = newChallenge();
   const authed = new Set<string>();
@@ -128,7 +131,7 @@ export function serveRelayConnection(socket: WebSocket, core: ServerCore): Conne
       const ev = message[1] as { id?: unknown } | null;
       const id = typeof ev?.id === 'string' ? ev.id : '';
       try {
-        authed.add(checkAuthEvent(message[1], challenge, core.now()));
+        authed.add(checkAuthEvent(message[1], challenge, core.now(), relayHosts));
         conn.sendJson(['OK', id, true, '']);
       } catch (err) {
         conn.sendJson(['OK', id, false, reasonOf(err)]);
