@@ -90,3 +90,29 @@ test('a hostile article renders inert: no dialog, no script, layout intact', asy
   expect(width).toBe(true);
   expect(dialogs).toBe(0);
 });
+
+/** The id of the article card at the middle of the viewport, or '' when none is there. */
+async function cardInView(page: import('@playwright/test').Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.elementFromPoint(window.innerWidth / 2 - 100, window.innerHeight / 2);
+    return el?.closest('[data-article-id]')?.getAttribute('data-article-id') ?? '';
+  });
+}
+
+test('the reads list position is restored on back navigation', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/reads');
+  await expect(page.getByTestId('article-card').first()).toBeVisible({ timeout: 60_000 });
+  const top = await cardInView(page);
+  for (let i = 0; i < 3; i++) await page.mouse.wheel(0, 600);
+  await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBeGreaterThan(1000);
+  await expect.poll(() => cardInView(page), { timeout: 10_000 }).not.toBe('');
+  const before = await cardInView(page);
+  expect(before).not.toBe(top);
+  await page.locator(`[data-article-id="${before}"]`).click();
+  await expect(page).toHaveURL(/\/a\/naddr1/);
+  await expect(page.getByTestId('article-body')).toBeVisible({ timeout: 30_000 });
+  await page.goBack();
+  await expect(page.getByTestId('article-list')).toHaveAttribute('data-restored', 'true', { timeout: 30_000 });
+  await expect.poll(() => cardInView(page), { timeout: 10_000 }).toBe(before);
+});

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Screen } from '../../app/screen.tsx';
 import { useCacheQuery } from '../../data/use-cache-query.ts';
 import { usePagedQuery } from '../../data/use-paged-query.ts';
@@ -15,6 +15,7 @@ import { ReadsSidebar } from './reads-sidebar.tsx';
 /** The articles of one reads feed spec: first page of 20, infinite scroll. */
 export function ReadsFeed({ spec }: { spec: string }) {
   const t = useT();
+  const location = useLocation();
   const viewer = useSession((s) => s.publicKey);
   const feed = usePagedQuery(['reads-feed', spec, viewer], (client, cursor, signal) =>
     fetchReadsPage(client, spec, cursor, viewer, signal),
@@ -34,6 +35,7 @@ export function ReadsFeed({ spec }: { spec: string }) {
       <ArticleList
         articles={reads}
         onEndReached={feed.fetchNextPage}
+        restoreKey={`reads:${spec}:${location.key}`}
         footer={feed.isFetchingNextPage ? <SkeletonList count={2} label={t('reads.loadingMore')} /> : null}
       />
     </>
