@@ -1,18 +1,19 @@
 import { expect, test } from '@playwright/test';
 import { watchPage } from '../helpers/watch-page.ts';
 
-// Explore against the seeded caching service: every tab, every timeframe and scope, live network stats.
+// Explore against the seeded caching service: every tab, the feeds list (network feeds and DVM feeds), every
+// timeframe and scope, live network stats.
 
 const TIMEFRAMES = ['latest', 'trending', 'popular', 'mostzapped', 'mostzapped4h'] as const;
 const TABS = ['Feeds', 'People', 'Zaps', 'Media', 'Topics'] as const;
 
-/** The panel settled: notes, rows or the 'No results found' message, and no loading skeleton. */
-async function expectSettled(page: import('@playwright/test').Page) {
-  const panel = page.getByRole('tabpanel');
+/** The panel (the tab panel, else the whole main column) settled: items or 'No results found', no alert. */
+async function expectSettled(page: import('@playwright/test').Page, where: 'tabpanel' | 'main' = 'tabpanel') {
+  const panel = page.getByRole(where);
   await expect(
     panel
       .locator(
-        '[data-testid="note"], [data-testid="user-row"], [data-testid="zap-row"], [data-testid="explore-topics"] li',
+        '[data-testid="note"], [data-testid="user-row"], [data-testid="zap-row"], [data-testid="explore-topics"] li, [data-testid="dvm-feed"]',
       )
       .or(panel.getByText('No results found'))
       .first(),
@@ -35,16 +36,44 @@ test('every explore tab loads from the service', async ({ page, baseURL }) => {
   expect(problems.consoleErrors).toEqual([]);
 });
 
-test('every timeframe and scope of the feeds tab loads, latest and popular have notes', async ({ page }) => {
+test('the feeds tab lists the seeded DVM feeds; one opens its own page with its notes', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/explore');
+  const feeds = page.getByTestId('dvm-feeds');
+  await expect(feeds.getByTestId('dvm-feed').first()).toBeVisible({ timeout: 30_000 });
+  const trending = feeds.getByTestId('dvm-feed').filter({ hasText: 'Trending on Tide' });
+  await expect(trending).toContainText('Notes with the most interactions in the last 24 hours');
+  await expect(trending.getByTestId('dvm-feed-likes')).toHaveText(/^\d+ likes?$/);
+  const reads = feeds.getByTestId('dvm-feed').filter({ hasText: 'All Reads' });
+  await expect(reads.getByText('Reads', { exact: true })).toBeVisible();
+  await trending.getByRole('link').click();
+  await expect(page).toHaveURL(/\/explore\/feed\/tide-trending_by_[0-9a-f]{64}$/);
+  await expect(page.getByTestId('dvm-feed-header')).toContainText('Trending on Tide');
+  await expectSettled(page, 'main');
+  await page.goBack();
+  await expect(page.getByRole('tab', { name: 'Feeds', exact: true })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('a reads DVM feed lists article cards', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/explore');
+  await page.getByTestId('dvm-feed').filter({ hasText: 'All Reads' }).getByRole('link').click();
+  await expect(page.getByTestId('article-card').first()).toBeVisible({ timeout: 30_000 });
+});
+
+test('every timeframe and scope of the network feeds loads, latest and popular have notes', async ({ page }) => {
   test.setTimeout(180_000);
   await page.goto('/explore');
+  await page.getByTestId('explore-network-feeds').getByRole('link', { name: 'Latest', exact: true }).click();
+  await expect(page).toHaveURL(/\/explore\/feed\/latest_global$/);
   for (const scope of ['global', 'network'] as const) {
     await page.getByTestId('explore-scope').selectOption(scope);
     for (const timeframe of TIMEFRAMES) {
       await page.getByTestId('explore-timeframe').selectOption(timeframe);
-      await expectSettled(page);
+      await expect(page).toHaveURL(new RegExp(`/explore/feed/${timeframe}_${scope}$`));
+      await expectSettled(page, 'main');
       if (timeframe === 'latest' || timeframe === 'popular') {
-        await expect(page.getByRole('tabpanel').getByTestId('note').first()).toBeVisible();
+        await expect(page.getByRole('main').getByTestId('note').first()).toBeVisible();
       }
     }
   }
@@ -52,8 +81,7 @@ test('every timeframe and scope of the feeds tab loads, latest and popular have 
 
 test('latest explore notes page on scroll without repeats', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto('/explore');
-  await page.getByTestId('explore-timeframe').selectOption('latest');
+  await page.goto('/explore/feed/latest_global');
   const list = page.getByTestId('note-list');
   await expect.poll(async () => Number(await list.getAttribute('data-count')), { timeout: 30_000 }).toBe(20);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));

@@ -6,9 +6,11 @@ import { useT } from '../../i18n/intl.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import styles from '../frames.module.css';
+import { DvmFeedView } from './dvm-feed-view.tsx';
+import { parseDvmFeedRouteId } from './dvm-feeds.ts';
+import { ExploreFeedsPanel, ScopePicker } from './explore-feeds-panel.tsx';
 import {
   EXPLORE_LABELS,
-  EXPLORE_SCOPES,
   EXPLORE_STATS,
   EXPLORE_TABS,
   EXPLORE_TIMEFRAMES,
@@ -53,95 +55,91 @@ function NetStatsPanel() {
   );
 }
 
-/** Explore: five tabs, scope and timeframe pickers, live network stats; `feedId` for /explore/feed/:id. */
-export function ExploreFrame({ feedId }: { feedId?: string }) {
+/** `/explore/feed/<timeframe>_<scope>`: the network's notes with scope and timeframe pickers kept in the address. */
+function NetworkFeed({
+  feedId,
+  choice,
+}: {
+  feedId: string;
+  choice: { timeframe: ExploreTimeframe; scope: ExploreScope };
+}) {
   const t = useT();
   const navigate = useNavigate();
-  const scopeId = useId();
   const timeframeId = useId();
-  const fromId = feedId ? parseExploreFeedId(feedId) : undefined;
-  const [tab, setTab] = useState<ExploreTab>('feeds');
-  const [scope, setScope] = useState<ExploreScope>(fromId?.scope ?? 'global');
-  const [timeframe, setTimeframe] = useState<ExploreTimeframe>(fromId?.timeframe ?? 'trending');
+  const { timeframe, scope } = choice;
   const pick = (next: { scope?: ExploreScope; timeframe?: ExploreTimeframe }) => {
-    const s = next.scope ?? scope;
-    const f = next.timeframe ?? timeframe;
-    setScope(s);
-    setTimeframe(f);
-    if (feedId) navigate(`/explore/feed/${exploreFeedId(f, s)}`, { replace: true });
+    const id = exploreFeedId(next.timeframe ?? timeframe, next.scope ?? scope);
+    if (id !== feedId) navigate(`/explore/feed/${id}`, { replace: true });
   };
+  return (
+    <>
+      <div className={styles.pickers}>
+        <ScopePicker scope={scope} onChange={(s) => pick({ scope: s })} />
+        <label htmlFor={timeframeId}>{t('explore.timeframeLabel')}</label>
+        <select
+          id={timeframeId}
+          data-testid="explore-timeframe"
+          value={timeframe}
+          onChange={(e) => pick({ timeframe: e.currentTarget.value as ExploreTimeframe })}
+        >
+          {EXPLORE_TIMEFRAMES.map((f) => (
+            <option key={f} value={f}>
+              {t(EXPLORE_LABELS[f] ?? 'explore.timeframeLabel')}
+            </option>
+          ))}
+        </select>
+      </div>
+      <ExplorePagedPanel key={feedId} tab="feeds" timeframe={timeframe} scope={scope} />
+    </>
+  );
+}
 
-  if (feedId && !fromId) {
+/**
+ * Explore: five tabs (the feeds tab lists the network's feeds and the DVM feeds), live network stats; `feedId` for
+ * `/explore/feed/:id`: `<timeframe>_<scope>` (network notes) or `<identifier>_by_<pubkey>` (a DVM feed).
+ */
+export function ExploreFrame({ feedId }: { feedId?: string }) {
+  const t = useT();
+  const [tab, setTab] = useState<ExploreTab>('feeds');
+  const [scope, setScope] = useState<ExploreScope>('global');
+  const network = feedId ? parseExploreFeedId(feedId) : undefined;
+  const dvm = feedId && !network ? parseDvmFeedRouteId(feedId) : undefined;
+  const sidebar = <NetStatsPanel />;
+
+  if (feedId) {
     return (
-      <Screen heading={t('explore.feedHeading')}>
-        <p role="alert" className={styles.form}>
-          {t('explore.unknownFeed')}
-        </p>
+      <Screen heading={t('explore.feedHeading')} sidebarLabel={t('layout.sidebar')} sidebar={sidebar}>
+        {network ? (
+          <NetworkFeed feedId={feedId} choice={network} />
+        ) : dvm ? (
+          <DvmFeedView key={feedId} address={dvm} />
+        ) : (
+          <p role="alert" className={styles.form}>
+            {t('explore.unknownFeed')}
+          </p>
+        )}
       </Screen>
     );
   }
 
-  const pickers = (
-    <div className={styles.pickers}>
-      <label htmlFor={scopeId}>{t('explore.scopeLabel')}</label>
-      <select
-        id={scopeId}
-        data-testid="explore-scope"
-        value={scope}
-        onChange={(e) => pick({ scope: e.currentTarget.value as ExploreScope })}
-      >
-        {EXPLORE_SCOPES.map((s) => (
-          <option key={s} value={s}>
-            {t(EXPLORE_LABELS[s] ?? 'explore.scopeLabel')}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={timeframeId}>{t('explore.timeframeLabel')}</label>
-      <select
-        id={timeframeId}
-        data-testid="explore-timeframe"
-        value={timeframe}
-        onChange={(e) => pick({ timeframe: e.currentTarget.value as ExploreTimeframe })}
-      >
-        {EXPLORE_TIMEFRAMES.map((f) => (
-          <option key={f} value={f}>
-            {t(EXPLORE_LABELS[f] ?? 'explore.timeframeLabel')}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
   const panel =
     tab === 'topics' ? (
       <ExploreTopicsPanel />
+    ) : tab === 'feeds' ? (
+      <ExploreFeedsPanel scope={scope} onScopeChange={setScope} />
     ) : (
-      <ExplorePagedPanel key={`${tab}:${timeframe}:${scope}`} tab={tab} timeframe={timeframe} scope={scope} />
+      <ExplorePagedPanel key={tab} tab={tab} timeframe="trending" scope={scope} />
     );
-
   return (
-    <Screen
-      heading={feedId ? t('explore.feedHeading') : t('explore.heading')}
-      sidebarLabel={t('layout.sidebar')}
-      sidebar={<NetStatsPanel />}
-    >
-      {feedId ? (
-        <>
-          {pickers}
-          <ExplorePagedPanel key={`${timeframe}:${scope}`} tab="feeds" timeframe={timeframe} scope={scope} />
-        </>
-      ) : (
-        <>
-          {tab === 'feeds' ? pickers : null}
-          <Tabs
-            label={t('explore.tabsLabel')}
-            items={EXPLORE_TABS.map((id) => ({ id, label: t(EXPLORE_LABELS[id] ?? 'explore.tabsLabel') }))}
-            value={tab}
-            onChange={(id) => setTab(id as ExploreTab)}
-          >
-            {panel}
-          </Tabs>
-        </>
-      )}
+    <Screen heading={t('explore.heading')} sidebarLabel={t('layout.sidebar')} sidebar={sidebar}>
+      <Tabs
+        label={t('explore.tabsLabel')}
+        items={EXPLORE_TABS.map((id) => ({ id, label: t(EXPLORE_LABELS[id] ?? 'explore.tabsLabel') }))}
+        value={tab}
+        onChange={(id) => setTab(id as ExploreTab)}
+      >
+        {panel}
+      </Tabs>
     </Screen>
   );
 }
