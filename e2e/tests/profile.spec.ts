@@ -20,7 +20,7 @@ test('a profile shows its header and stats, and every tab loads', async ({ page,
     await expect(
       panel
         .locator(
-          '[data-testid="note"], [data-testid="article-card"], [data-testid="profile-zap"], [data-testid="profile-person"], [data-testid="profile-relays"] li',
+          '[data-testid="note"], [data-testid="profile-media-item"], [data-testid="article-card"], [data-testid="profile-zap"], [data-testid="profile-person"], [data-testid="profile-relays"] li',
         )
         .or(panel.getByTestId('profile-tab-empty'))
         .first(),

@@ -12,6 +12,7 @@ import { AuthorAvatar, UserName } from '../note/note-author.tsx';
 import { NoteList } from '../note/note-list.tsx';
 import { ArticleList } from '../reads/article-list.tsx';
 import styles from './profile.module.css';
+import { ProfileMediaGrid } from './profile-media-grid.tsx';
 import { fetchProfileTabPage, loadProfilePeople, loadProfileRelays, type PagedTab } from './profile-queries.ts';
 
 /** People shown per step in the contacts and followers tabs (spec §9: contacts 20). */
@@ -92,6 +93,7 @@ export function PagedTabPanel({ tab, pubkey }: { tab: PagedTab; pubkey: string }
     );
   }
   if (!page.notes.length) return <Empty />;
+  if (tab === 'media') return <ProfileMediaGrid notes={page.notes} page={page} footer={more} />;
   return (
     <NoteList
       notes={page.notes}
