@@ -1,110 +1,161 @@
-import { toHexPubkey } from '@tide/core/nostr';
+import { bareLeaf, textTokens } from './content-search-operators.ts';
+import type { OrderStat, SearchNode } from './content-search-terms.ts';
+import { CommandError } from './context.ts';
 
-/** A parsed advanced-search query (protocol §4.3 subset; unknown operators are ignored). */
-export interface SearchQuery {
-  words: string[];
-  phrases: string[];
-  notWords: string[];
-  hashtags: string[];
-  notHashtags: string[];
-  from: string[];
-  mentions: string[];
-  kinds: number[];
-  since?: number;
-  until?: number;
-  scope?: string;
-  filters: string[];
-  orderBy?: string;
-  minWords?: number;
-  maxChars?: number;
-  /** min<stat>:N thresholds, e.g. {likes: 3}. */
-  minStats: Record<string, number>;
+export { parseSearchDate } from './content-search-operators.ts';
+
+/** A parsed advanced-search query (protocol §4.3, semantics §1.7). */
+export interface ParsedSearch {
+  /** The boolean condition tree (null: no condition). */
+  root: SearchNode | null;
+  /** `orderby:` (top level only); default order is by time. */
+  orderBy?: OrderStat;
+  /** Most results a page may hold (`pas:1` caps it at 20). */
+  cap?: number;
+  /** Kinds named by `kind:` at the top level (all must hold): decide users (0) and articles (30023). */
+  topKinds: number[];
+  /** True when some `kind:` appears anywhere (else the default kinds apply). */
+  anyKind: boolean;
+  /** Words and phrases at the top level (the text of a `kind:0` user search). */
+  topText: string[];
 }
 
-const RELATIVE: Record<string, number> = {
-  last1h: 3600,
-  last4h: 4 * 3600,
-  last12h: 12 * 3600,
-  yesterday: 86_400,
-  lastweek: 7 * 86_400,
-  last2weeks: 14 * 86_400,
-  lastmonth: 30 * 86_400,
-  lastyear: 365 * 86_400,
-};
-const STATS = new Set(['likes', 'zaps', 'replies', 'reposts', 'satszapped', 'score', 'interactions']);
+type Token =
+  | { t: 'open'; neg: boolean }
+  | { t: 'close' }
+  | { t: 'or' }
+  | { t: 'phrase'; text: string; neg: boolean }
+  | { t: 'bare'; text: string; neg: boolean };
 
-/** Date of `since:`/`until:`: YYYY-MM-DD[_HH:MM] (UTC) or a relative name; undefined if unreadable. */
-export function parseSearchDate(value: string, now: number): number | undefined {
-  if (RELATIVE[value] !== undefined) return now - RELATIVE[value];
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:_(\d{2}):(\d{2}))?$/.exec(value);
-  if (!m) return undefined;
-  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0));
-  return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000);
-}
+const SIGNS = new Set([':)', ':(', ':|']);
 
-function pubkeyOf(value: string): string | undefined {
-  if (/^[0-9a-f]{64}$/.test(value)) return value;
-  return toHexPubkey(value.replace(/^nostr:/, '')) ?? undefined;
-}
-
-/** Splits and reads a query string: words, "phrases", -exclusions, #tags, operator:value tokens. */
-export function parseSearchQuery(query: string, now: number): SearchQuery {
-  const q: SearchQuery = {
-    words: [],
-    phrases: [],
-    notWords: [],
-    hashtags: [],
-    notHashtags: [],
-    from: [],
-    mentions: [],
-    kinds: [],
-    filters: [],
-    minStats: {},
-  };
-  const tokens = query.match(/-?"[^"]*"|\S+/g) ?? [];
-  for (const raw of tokens) {
-    const negated = raw.startsWith('-') && raw.length > 1;
-    const token = negated ? raw.slice(1) : raw;
-    if (token === 'OR' || token === '(' || token === ')') continue;
-    if (token.startsWith('"')) {
-      const phrase = token.replace(/"/g, '').trim().toLowerCase();
-      if (phrase && !negated) q.phrases.push(phrase);
-      else if (phrase) q.notWords.push(phrase);
-      continue;
+/** Splits a query into tokens: ( ), OR, "phrases", bare words; a leading '-' negates the next one. */
+function tokenize(query: string): Token[] {
+  const out: Token[] = [];
+  const s = query.replace(/\s/g, ' ');
+  let i = 0;
+  while (i < s.length) {
+    const c = s[i];
+    if (c === ' ') {
+      i++;
+    } else if (c === ')') {
+      out.push({ t: 'close' });
+      i++;
+    } else {
+      const neg = c === '-' && i + 1 < s.length && s[i + 1] !== ' ';
+      const at = neg ? i + 1 : i;
+      if (s[at] === '(') {
+        out.push({ t: 'open', neg });
+        i = at + 1;
+      } else if (s[at] === '"') {
+        const close = s.indexOf('"', at + 1);
+        const stop = close < 0 ? s.length : close;
+        out.push({ t: 'phrase', text: s.slice(at + 1, stop), neg });
+        i = stop + 1;
+      } else {
+        let end = at;
+        if (SIGNS.has(s.slice(at, at + 2))) end = at + 2;
+        else while (end < s.length && s[end] !== ' ' && s[end] !== ')') end++;
+        const text = s.slice(at, end);
+        out.push(text === 'OR' && !neg ? { t: 'or' } : { t: 'bare', text, neg });
+        i = end;
+      }
     }
-    if (token.startsWith('#') && token.length > 1) {
-      (negated ? q.notHashtags : q.hashtags).push(token.slice(1).toLowerCase());
-      continue;
-    }
-    if (token.startsWith('@')) {
-      const pk = pubkeyOf(token.slice(1));
-      if (pk) q.mentions.push(pk);
-      continue;
-    }
-    const op = /^([a-z]+):(.+)$/.exec(token);
-    if (op) {
-      const [, name, value] = op;
-      const n = Number.parseInt(value, 10);
-      if (name === 'kind' && Number.isFinite(n)) q.kinds.push(n);
-      else if (name === 'from') {
-        const pk = pubkeyOf(value);
-        if (pk) q.from.push(pk);
-      } else if (name === 'since') q.since = parseSearchDate(value, now);
-      else if (name === 'until') q.until = parseSearchDate(value, now);
-      else if (name === 'scope') q.scope = value;
-      else if (name === 'filter' && !negated) q.filters.push(value);
-      else if (name === 'orderby' && STATS.has(value)) q.orderBy = value;
-      else if (name === 'minwords' && Number.isFinite(n)) q.minWords = n;
-      else if (name === 'maxchars' && Number.isFinite(n)) q.maxChars = n;
-      else if (name.startsWith('min') && STATS.has(name.slice(3)) && Number.isFinite(n)) q.minStats[name.slice(3)] = n;
-      continue;
-    }
-    const word = token
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}_]+/gu, ' ')
-      .trim();
-    if (!word) continue;
-    for (const w of word.split(' ')) (negated ? q.notWords : q.words).push(w);
   }
-  return q;
+  return out;
+}
+
+function negate(node: SearchNode, neg: boolean): SearchNode {
+  return neg ? { type: 'not', node } : node;
+}
+
+function joined(type: 'and' | 'or', nodes: SearchNode[]): SearchNode | null {
+  if (nodes.length === 0) return null;
+  if (nodes.length === 1) return nodes[0];
+  return type === 'and' ? { type: 'and', nodes } : { type: 'or', nodes };
+}
+
+/** Recursive descent: or := and (OR and)*; and := unit+; unit := ( or ) | phrase | bare. OR binds loosest. */
+class Parser {
+  private at = 0;
+  constructor(
+    private readonly tokens: Token[],
+    private readonly now: number,
+  ) {}
+
+  parse(): SearchNode | null {
+    const node = this.or();
+    if (this.at < this.tokens.length) throw new CommandError('invalid search query: unbalanced parentheses');
+    return node;
+  }
+
+  private or(): SearchNode | null {
+    const sides = [this.and()];
+    while (this.tokens[this.at]?.t === 'or') {
+      this.at++;
+      sides.push(this.and());
+    }
+    if (sides.length > 1 && sides.some((s) => s === null)) {
+      throw new CommandError('invalid search query: OR needs a term on each side');
+    }
+    return joined(
+      'or',
+      sides.filter((s): s is SearchNode => s !== null),
+    );
+  }
+
+  private and(): SearchNode | null {
+    const nodes: SearchNode[] = [];
+    for (let tok = this.tokens[this.at]; tok && tok.t !== 'or' && tok.t !== 'close'; tok = this.tokens[this.at]) {
+      this.at++;
+      let node: SearchNode | null;
+      if (tok.t === 'open') {
+        node = this.or();
+        if (this.tokens[this.at]?.t !== 'close') throw new CommandError('invalid search query: unbalanced parentheses');
+        this.at++;
+      } else if (tok.t === 'phrase') {
+        const tokens = textTokens(tok.text);
+        node = tokens.length > 0 ? { type: 'text', tokens } : null;
+      } else {
+        node = bareLeaf(tok.text, this.now);
+      }
+      if (node) nodes.push(negate(node, 'neg' in tok && tok.neg));
+    }
+    return joined('and', nodes);
+  }
+}
+
+function topLevel(root: SearchNode | null): SearchNode[] {
+  if (!root) return [];
+  return root.type === 'and' ? root.nodes : [root];
+}
+
+function hasType(node: SearchNode, type: string): boolean {
+  if (node.type === type) return true;
+  if (node.type === 'and' || node.type === 'or') return node.nodes.some((n) => hasType(n, type));
+  if (node.type === 'not') return hasType(node.node, type);
+  return false;
+}
+
+/** Parses a query into its condition tree and top-level modifiers; malformed or unsupported parts are a NOTICE. */
+export function parseSearchQuery(query: string, now: number): ParsedSearch {
+  const parsed = new Parser(tokenize(query), now).parse();
+  const top = topLevel(parsed);
+  const out: ParsedSearch = { root: null, topKinds: [], anyKind: false, topText: [] };
+  const conditions: SearchNode[] = [];
+  for (const node of top) {
+    if (node.type === 'orderby') out.orderBy = node.stat;
+    else if (node.type === 'pas') out.cap = 20;
+    else conditions.push(node);
+    if (node.type === 'kind') out.topKinds.push(node.kind);
+    if (node.type === 'text') out.topText.push(node.tokens.join(' '));
+  }
+  for (const node of conditions) {
+    if (hasType(node, 'orderby') || hasType(node, 'pas')) {
+      throw new CommandError('invalid search query: orderby: and pas: go at the top level, not inside OR, ( ) or -');
+    }
+  }
+  out.root = joined('and', conditions);
+  out.anyKind = out.root !== null && hasType(out.root, 'kind');
+  return out;
 }

@@ -1,47 +1,59 @@
 import type { CacheEvent } from '@tide/core/nostr';
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
+import type { Store } from '../store/index.ts';
 import { enrichPosts } from './bundle.ts';
-import { defaultAccount, followsOf, numArg, pagingArgs, strArg, viewerOf } from './content-common.ts';
-import { parseSearchQuery, type SearchQuery } from './content-search-query.ts';
+import { defaultAccount, numArg, pagingArgs, strArg, viewerOf } from './content-common.ts';
+import { parseSearchQuery } from './content-search-query.ts';
+import { nodeSql, scorePercentiles, statSql } from './content-search-sql.ts';
 import type { CommandContext, CommandPayload, CommandRecord } from './context.ts';
-import { scopeAuthors } from './explore-scored.ts';
+import { exploreNow } from './explore-clock.ts';
 import { peopleSearchCommands } from './people-search.ts';
 
-const STAT_SQL: Record<string, string> = {
-  likes: 'es.likes',
-  zaps: 'es.zaps',
-  replies: 'es.replies',
-  reposts: 'es.reposts',
-  satszapped: 'es.satszapped',
-  score: 'es.score',
-  interactions: '(es.likes + es.replies + es.reposts + es.zaps)',
-};
+/** Kinds searched when the query names none (semantics §1.7: notes and polls). */
+const DEFAULT_KINDS = [1, 1068, 6969];
 
-function clean(word: string): string {
-  return word.replace(/[^\p{L}\p{N}_]+/gu, '');
+/**
+ * Absolute score of each `minscore:`/`maxscore:` percentile (0–100): the ascending score24h values of today's top
+ * 300 trending notes, indexed by the percentile (semantics §1.6 trending_24h_scores); 0 when nothing trends.
+ */
+async function trendingScores(ctx: CommandContext, percents: number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (percents.length === 0) return out;
+  const anchor = await exploreNow(ctx);
+  const rows = await ctx.store.db
+    .selectFrom('event_stats')
+    .select('score24h')
+    .where('kind', '=', 1)
+    .where('created_at', '>=', anchor - 86_400)
+    .where('score24h', '>', 0)
+    .orderBy('score24h', 'desc')
+    .limit(300)
+    .execute();
+  const scores = rows.map((r) => Number(r.score24h)).sort((a, b) => a - b);
+  for (const p of percents) {
+    const v = Math.max(0, Math.min(1, p / 100));
+    out.set(p, scores.length > 0 ? scores[Math.trunc((scores.length - 1) * v)] : 0);
+  }
+  return out;
 }
 
-/** SQLite FTS5 MATCH text for positive terms (AND) and exclusions (NOT); undefined when there is no positive term. */
-function fts5Match(q: SearchQuery): string | undefined {
-  const pos = [...q.words.map(clean).filter(Boolean), ...q.phrases.map((p) => p.split(/\s+/).map(clean).join(' '))];
-  if (pos.length === 0) return undefined;
-  let m = pos.map((t) => `"${t}"`).join(' AND ');
-  for (const n of q.notWords) m += ` NOT "${n.split(/\s+/).map(clean).join(' ')}"`;
-  return m;
+/** Events and authors on the csam/impersonation filter lists never show (semantics §1.7). */
+function notBlocked() {
+  return sql<SqlBool>`NOT EXISTS (SELECT 1 FROM filter_list fl WHERE fl.blocked = 1
+    AND fl.grp IN ('csam', 'impersonation') AND (fl.target = sn.event_id OR fl.target = sn.pubkey))`;
 }
 
-/** PostgreSQL to_tsquery text. */
-function tsQuery(q: SearchQuery): string | undefined {
-  const pos = [
-    ...q.words.map(clean).filter(Boolean),
-    ...q.phrases.map((p) => p.split(/\s+/).map(clean).filter(Boolean).join(' <-> ')),
-  ].filter(Boolean);
-  if (pos.length === 0) return undefined;
-  const neg = q.notWords.map((n) => `!(${n.split(/\s+/).map(clean).filter(Boolean).join(' <-> ')})`);
-  return [...pos, ...neg].join(' & ');
+function baseSelect(store: Store) {
+  return store.db
+    .selectFrom('search_notes as sn')
+    .leftJoin('event_stats as es', 'es.event_id', 'sn.event_id')
+    .leftJoin('search_metadata as sm', 'sm.event_id', 'sn.event_id');
 }
 
-/** Runs an advanced-search query over notes/articles: a bundle ordered by time or by the `orderby:` stat. */
+/**
+ * Runs an advanced-search query (protocol §4.3) over notes and articles: a bundle ordered by time, by article
+ * publication time (`kind:30023`) or by the `orderby:` stat; `kind:0` searches users instead.
+ */
 export async function searchNotes(
   ctx: CommandContext,
   p: CommandPayload,
@@ -51,138 +63,40 @@ export async function searchNotes(
   const now = ctx.now();
   const q = parseSearchQuery(query, now);
   const viewer = viewerOf(ctx, p) ?? defaultAccount();
-  if (q.kinds.includes(0)) {
-    const text = [...q.words, ...q.phrases].join(' ');
+  if (q.topKinds.includes(0)) {
+    const text = q.topText.join(' ');
     return peopleSearchCommands.user_search(ctx, { query: text, limit: numArg(p, 'limit', 10, 100) });
   }
-  const paging = pagingArgs(p, now, 20, opts.maxLimit ?? 100);
-  const kinds = q.kinds.length > 0 ? q.kinds : (opts.defaultKinds ?? [1]);
-  const store = ctx.store;
-  const stat = q.orderBy ? STAT_SQL[q.orderBy] : undefined;
-  let sel = store.db
-    .selectFrom('search_notes as sn')
-    .leftJoin('event_stats as es', 'es.event_id', 'sn.event_id')
-    .select(['sn.event_id', 'sn.created_at'])
-    .select(sql<number>`${sql.raw(stat ?? 'sn.created_at')}`.as('value'))
-    .where('sn.kind', 'in', kinds)
-    .where('sn.created_at', '>=', Math.max(q.since ?? 0, stat ? 0 : paging.since))
-    .where('sn.created_at', '<=', Math.min(q.until ?? Number.MAX_SAFE_INTEGER, stat ? now + 300 : paging.until));
+  const paging = pagingArgs(p, now, 20, Math.min(opts.maxLimit ?? 100, q.cap ?? 100));
+  const articles = q.topKinds.includes(30023);
+  const stat = q.orderBy;
+  const published = sql<number>`(SELECT rd.published_at FROM reads rd WHERE rd.latest_event_id = sn.event_id)`;
+  const value = stat ? statSql(stat) : articles ? published : sql<number>`sn.created_at`;
+  const scores = await trendingScores(ctx, scorePercentiles(q.root));
+  let sel = baseSelect(ctx.store)
+    .select(['sn.event_id', value.as('value')])
+    .where(notBlocked());
+  if (!q.anyKind) sel = sel.where('sn.kind', 'in', opts.defaultKinds ?? DEFAULT_KINDS);
+  if (articles) sel = sel.where(sql<SqlBool>`EXISTS (SELECT 1 FROM reads rd WHERE rd.latest_event_id = sn.event_id)`);
   if (stat) {
     const until = numArg(p, 'until', 0) > 0 ? paging.until : Number.MAX_SAFE_INTEGER;
-    sel = sel
-      .where(sql<SqlBool>`coalesce(${sql.raw(stat)}, 0) <= ${until}`)
-      .where(sql<SqlBool>`coalesce(${sql.raw(stat)}, 0) >= ${paging.since}`);
-  }
-  if (store.dialect === 'postgres') {
-    const tsq = tsQuery(q);
-    if (tsq) sel = sel.where(sql<SqlBool>`sn.tsv @@ to_tsquery('simple', ${tsq})`);
-    else if (q.notWords.length > 0) {
-      const not = q.notWords.map((n) => `(${n.split(/\s+/).map(clean).filter(Boolean).join(' <-> ')})`).join(' | ');
-      sel = sel.where(sql<SqlBool>`NOT (sn.tsv @@ to_tsquery('simple', ${not}))`);
-    }
+    sel = sel.where(sql<SqlBool>`${value} <= ${until}`).where(sql<SqlBool>`${value} >= ${paging.since}`);
+    if (stat !== 'interactions') sel = sel.where(sql<SqlBool>`${value} > 0`);
   } else {
-    const match = fts5Match(q);
-    if (match) {
-      sel = sel.where(
-        sql<SqlBool>`sn.rowid IN (SELECT rowid FROM search_notes_fts WHERE search_notes_fts MATCH ${match})`,
-      );
-    } else if (q.notWords.length > 0) {
-      const not = q.notWords.map((n) => `"${n.split(/\s+/).map(clean).join(' ')}"`).join(' OR ');
-      sel = sel.where(
-        sql<SqlBool>`sn.rowid NOT IN (SELECT rowid FROM search_notes_fts WHERE search_notes_fts MATCH ${not})`,
-      );
-    }
+    sel = sel.where(sql<SqlBool>`${value} >= ${paging.since}`).where(sql<SqlBool>`${value} <= ${paging.until}`);
   }
-  for (const tag of q.hashtags) {
-    sel = sel.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('event_hashtags as h')
-          .select('h.event_id')
-          .whereRef('h.event_id', '=', 'sn.event_id')
-          .where('h.hashtag', '=', tag),
-      ),
-    );
-  }
-  for (const tag of q.notHashtags) {
-    sel = sel.where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('event_hashtags as h')
-            .select('h.event_id')
-            .whereRef('h.event_id', '=', 'sn.event_id')
-            .where('h.hashtag', '=', tag),
-        ),
-      ),
-    );
-  }
-  if (q.from.length > 0) sel = sel.where('sn.pubkey', 'in', q.from);
-  if (q.mentions.length > 0) {
-    const mentions = q.mentions;
-    sel = sel.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('event_tags as t')
-          .select('t.event_id')
-          .whereRef('t.event_id', '=', 'sn.event_id')
-          .where('t.name', '=', 'p')
-          .where('t.value', 'in', mentions),
-      ),
-    );
-  }
-  if (q.scope) {
-    const scope = q.scope;
-    if (scope === 'myfollows' || scope === 'notmyfollows' || scope === 'mynetwork') {
-      const authors = (await scopeAuthors(store, scope === 'mynetwork' ? 'network' : 'follows', viewer)) ?? [];
-      if (scope === 'notmyfollows') {
-        if (authors.length > 0) sel = sel.where('sn.pubkey', 'not in', [...authors, viewer]);
-      } else if (authors.length === 0) return enrichPosts(store, [], { viewer });
-      else sel = sel.where('sn.pubkey', 'in', authors);
-    } else if (scope.endsWith('interactions')) {
-      const actors = await followsOf(store, viewer);
-      if (actors.length === 0) return enrichPosts(store, [], { viewer });
-      sel = sel.where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('event_pubkey_actions as a')
-            .select('a.event_id')
-            .whereRef('a.event_id', '=', 'sn.event_id')
-            .where('a.pubkey', 'in', actors),
-        ),
-      );
-    }
-  }
-  for (const f of q.filters) {
-    sel =
-      f === 'link'
-        ? sel.where(({ exists, selectFrom }) =>
-            exists(selectFrom('event_links as l').select('l.event_id').whereRef('l.event_id', '=', 'sn.event_id')),
-          )
-        : sel.where(({ exists, selectFrom }) =>
-            exists(selectFrom('event_media as m').select('m.event_id').whereRef('m.event_id', '=', 'sn.event_id')),
-          );
-  }
-  if (q.minWords !== undefined) {
-    const min = q.minWords;
-    sel = sel.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('reads as r')
-          .select('r.pubkey')
-          .whereRef('r.latest_event_id', '=', 'sn.event_id')
-          .where('r.words', '>=', min),
-      ),
-    );
-  }
-  if (q.maxChars !== undefined) sel = sel.where(sql<SqlBool>`length(sn.content) <= ${q.maxChars}`);
-  for (const [name, min] of Object.entries(q.minStats)) {
-    const expr: Expression<SqlBool> = sql<SqlBool>`coalesce(${sql.raw(STAT_SQL[name])}, 0) >= ${min}`;
-    sel = sel.where(expr);
+  if (q.root) {
+    const env = { dialect: ctx.store.dialect, viewer, scoreAt: (pct: number) => scores.get(pct) ?? 0 };
+    sel = sel.where(nodeSql(q.root, env));
   }
   const rows = await sel
-    .orderBy('value', 'desc')
+    .orderBy(sql`value`, 'desc')
     .orderBy('sn.event_id', 'desc')
     .limit(paging.limit)
     .offset(paging.offset)
     .execute();
   const posts = rows.map((r) => ({ id: r.event_id, value: Number(r.value ?? 0) }));
-  return enrichPosts(store, posts, { viewer, orderBy: q.orderBy ?? 'created_at' });
+  return enrichPosts(ctx.store, posts, { viewer, orderBy: stat ?? (articles ? 'published_at' : 'created_at') });
 }
 
 /** search {query, limit ≤100, since, until, offset, user_pubkey, kind?}: full-text search of notes. */

@@ -1,0 +1,185 @@
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { StoreDialect } from '../store/index.ts';
+import type { SearchLeaf, SearchNode } from './content-search-terms.ts';
+
+/*
+ * SQL of an advanced-search condition tree over `search_notes sn` with `event_stats es` and `search_metadata sm`
+ * left-joined. Every leaf is one boolean expression, so AND / OR / NOT compose as the query says. Full text is FTS5
+ * MATCH on SQLite and a 'simple' tsquery on PostgreSQL over the same alphanumeric tokens.
+ */
+
+/** What leaves need beyond themselves: the dialect, the viewer (scopes) and `minscore:` percentiles resolved. */
+export interface SearchSqlEnv {
+  dialect: StoreDialect;
+  viewer: string;
+  /** Absolute score of a 0–100 percentile of today's trending scores. */
+  scoreAt: (percent: number) => number;
+}
+
+type Cond = RawBuilder<SqlBool>;
+
+const STAT_SQL: Record<string, string> = {
+  likes: 'es.likes',
+  zaps: 'es.zaps',
+  replies: 'es.replies',
+  reposts: 'es.reposts',
+  satszapped: 'es.satszapped',
+  score: 'es.score',
+  interactions: '(es.likes + es.replies + es.reposts + es.zaps)',
+};
+
+/** SQL of a stat for ordering and bounds (0 when the note has no stats row). */
+export function statSql(stat: string): RawBuilder<number> {
+  return sql<number>`coalesce(${sql.raw(STAT_SQL[stat])}, 0)`;
+}
+
+function textSql(tokens: string[], dialect: StoreDialect): Cond {
+  if (dialect === 'postgres') {
+    return tokens.length === 1
+      ? sql<SqlBool>`sn.tsv @@ plainto_tsquery('simple', ${tokens[0]})`
+      : sql<SqlBool>`sn.tsv @@ phraseto_tsquery('simple', ${tokens.join(' ')})`;
+  }
+  const match = `"${tokens.join(' ')}"`;
+  return sql<SqlBool>`sn.rowid IN (SELECT rowid FROM search_notes_fts WHERE search_notes_fts MATCH ${match})`;
+}
+
+function follows(viewer: string) {
+  return sql`SELECT f.pubkey FROM pubkey_followers f WHERE f.follower_pubkey = ${viewer}`;
+}
+
+function network(viewer: string) {
+  return sql`SELECT f2.pubkey FROM pubkey_followers f1 JOIN pubkey_followers f2 ON f2.follower_pubkey = f1.pubkey
+    WHERE f1.follower_pubkey = ${viewer}`;
+}
+
+/** Replies whose parent (by id, or by address for articles) matches `parent` (a condition on `p` / `r`). */
+function replyParentSql(parent: Cond): Cond {
+  return sql<SqlBool>`EXISTS (SELECT 1 FROM event_replies r LEFT JOIN events p ON p.id = r.parent_id
+    WHERE r.reply_id = sn.event_id AND ${parent})`;
+}
+
+function scopeSql(scope: string, viewer: string): Cond {
+  switch (scope) {
+    case 'myfollows':
+      return sql<SqlBool>`sn.pubkey IN (${follows(viewer)})`;
+    case 'notmyfollows':
+      return sql<SqlBool>`sn.pubkey NOT IN (${follows(viewer)})`;
+    case 'mynetwork':
+      return sql<SqlBool>`(sn.pubkey IN (${follows(viewer)}) OR sn.pubkey IN (${network(viewer)}))`;
+    case 'myfollowsinteractions':
+      return sql<SqlBool>`(sn.pubkey = ${viewer} OR sn.pubkey IN (${follows(viewer)}) OR EXISTS (
+        SELECT 1 FROM event_pubkey_actions a WHERE a.event_id = sn.event_id AND a.pubkey IN (${follows(viewer)})))`;
+    case 'mynetworkinteractions':
+      return sql<SqlBool>`EXISTS (SELECT 1 FROM event_pubkey_actions a WHERE a.event_id = sn.event_id
+        AND (a.pubkey IN (${follows(viewer)}) OR a.pubkey IN (${network(viewer)})))`;
+    case 'mutedbyothers':
+      return sql<SqlBool>`sn.pubkey IN (SELECT m.value FROM list_items m WHERE m.kind = 10000 AND m.tag = 'p')`;
+    default:
+      // mynotifications: notes behind the viewer's notifications, follows and unfollows aside
+      return sql<SqlBool>`EXISTS (SELECT 1 FROM notifications n WHERE n.pubkey = ${viewer} AND n.type NOT IN (1, 2)
+        AND (n.target_event_id = sn.event_id OR n.source_event_id = sn.event_id))`;
+  }
+}
+
+function cmp(op: '>=' | '<='): RawBuilder<unknown> {
+  return sql.raw(op);
+}
+
+function leafSql(leaf: SearchLeaf, env: SearchSqlEnv): Cond {
+  switch (leaf.type) {
+    case 'text':
+      return textSql(leaf.tokens, env.dialect);
+    case 'hashtag':
+      return sql<SqlBool>`EXISTS (SELECT 1 FROM event_hashtags h WHERE h.event_id = sn.event_id AND h.hashtag = ${leaf.tag})`;
+    case 'since':
+      return sql<SqlBool>`sn.created_at >= ${leaf.at}`;
+    case 'until':
+      return sql<SqlBool>`sn.created_at <= ${leaf.at}`;
+    case 'from':
+      return sql<SqlBool>`sn.pubkey = ${leaf.pubkey}`;
+    case 'fromPack':
+      return sql<SqlBool>`sn.pubkey IN (SELECT l.value FROM list_items l WHERE l.pubkey = ${leaf.pubkey}
+        AND l.kind = 39089 AND l.identifier = ${leaf.identifier} AND l.tag = 'p')`;
+    case 'fromName':
+      return sql<SqlBool>`sn.pubkey IN (SELECT v.pubkey FROM verified_users v WHERE v.name = ${leaf.name})`;
+    case 'to':
+      return replyParentSql(sql<SqlBool>`(p.pubkey = ${leaf.pubkey} OR r.parent_address LIKE ${`%:${leaf.pubkey}:%`})`);
+    case 'repliestokind':
+      return replyParentSql(sql<SqlBool>`(p.kind = ${leaf.kind} OR r.parent_address LIKE ${`${leaf.kind}:%`})`);
+    case 'mention':
+      return sql<SqlBool>`EXISTS (SELECT 1 FROM event_tags t WHERE t.event_id = sn.event_id AND t.name = 'p'
+        AND t.value = ${leaf.pubkey})`;
+    case 'ref':
+      return sql<SqlBool>`EXISTS (SELECT 1 FROM event_tags t WHERE t.event_id = sn.event_id AND t.name = ${leaf.tag}
+        AND t.value = ${leaf.value})`;
+    case 'zappedby':
+      return sql<SqlBool>`EXISTS (SELECT 1 FROM zap_receipts z WHERE z.target_event_id = sn.event_id
+        AND z.sender = ${leaf.pubkey})`;
+    case 'following':
+      return sql<SqlBool>`sn.pubkey IN (${follows(leaf.pubkey)})`;
+    case 'kind':
+      return sql<SqlBool>`sn.kind = ${leaf.kind}`;
+    case 'root':
+      return sql<SqlBool>`NOT EXISTS (SELECT 1 FROM event_replies r WHERE r.reply_id = sn.event_id)`;
+    case 'event':
+      return sql<SqlBool>`sn.event_id = ${leaf.id}`;
+    case 'address':
+      return sql<SqlBool>`sn.event_id IN (SELECT x.event_id FROM replaceable_events x WHERE x.kind = ${leaf.kind}
+        AND x.pubkey = ${leaf.pubkey} AND x.identifier = ${leaf.identifier})`;
+    case 'filter':
+      return sql<SqlBool>`coalesce(sm.filters, '') LIKE ${`% ${leaf.filter} %`}`;
+    case 'url':
+      return sql<SqlBool>`coalesce(sm.url_words, '') LIKE ${`% ${leaf.word} %`}`;
+    case 'orientation':
+      return leaf.vertical
+        ? sql<SqlBool>`(sm.width > 0 AND sm.height > 1.8 * sm.width)`
+        : sql<SqlBool>`(sm.height > 0 AND sm.height < 1.8 * sm.width)`;
+    case 'duration':
+      return sql<SqlBool>`(sm.duration > 0 AND sm.duration ${cmp(leaf.cmp)} ${leaf.value})`;
+    case 'words':
+      return sql<SqlBool>`EXISTS (SELECT 1 FROM reads w WHERE w.latest_event_id = sn.event_id
+        AND w.words ${cmp(leaf.cmp)} ${leaf.value})`;
+    case 'maxchars':
+      return sql<SqlBool>`length(sn.content) <= ${leaf.value}`;
+    case 'longreplies':
+      return sql<SqlBool>`(SELECT count(*) FROM event_replies r JOIN events e ON e.id = r.reply_id
+        WHERE r.parent_id = sn.event_id AND length(e.content) >= 600) >= ${leaf.value}`;
+    case 'stat': {
+      const value = leaf.stat === 'score' ? env.scoreAt(leaf.value) : leaf.value;
+      return sql<SqlBool>`${statSql(leaf.stat)} ${cmp(leaf.cmp)} ${value}`;
+    }
+    case 'sentiment':
+      return sql<SqlBool>`sm.sentiment = ${leaf.sentiment}`;
+    case 'lang':
+      return sql<SqlBool>`sm.lang = ${leaf.lang}`;
+    case 'scope':
+      return scopeSql(leaf.scope, env.viewer);
+    case 'feature':
+      return leaf.feature === 'summary'
+        ? sql<SqlBool>`EXISTS (SELECT 1 FROM reads s WHERE s.latest_event_id = sn.event_id AND s.summary <> ''
+            AND s.image <> '')`
+        : sql<SqlBool>`EXISTS (SELECT 1 FROM list_items b WHERE b.kind = 10003 AND b.tag = 'e'
+            AND b.value = sn.event_id AND b.pubkey IN (${follows(env.viewer)}))`;
+    default:
+      // orderby / pas never reach here (parseSearchQuery keeps them out of the tree)
+      return sql<SqlBool>`1 = 1`;
+  }
+}
+
+/** The SQL condition of a node (AND / OR / NOT of its leaves). */
+export function nodeSql(node: SearchNode, env: SearchSqlEnv): Cond {
+  if (node.type === 'and' || node.type === 'or') {
+    const parts = node.nodes.map((n) => nodeSql(n, env));
+    return sql<SqlBool>`(${sql.join(parts, sql.raw(node.type === 'and' ? ' AND ' : ' OR '))})`;
+  }
+  if (node.type === 'not') return sql<SqlBool>`((${nodeSql(node.node, env)}) IS NOT TRUE)`;
+  return leafSql(node, env);
+}
+
+/** `minscore:`/`maxscore:` percentiles of a tree (to resolve before building SQL). */
+export function scorePercentiles(node: SearchNode | null): number[] {
+  if (!node) return [];
+  if (node.type === 'and' || node.type === 'or') return node.nodes.flatMap(scorePercentiles);
+  if (node.type === 'not') return scorePercentiles(node.node);
+  return node.type === 'stat' && node.stat === 'score' ? [node.value] : [];
+}
