@@ -1,19 +1,34 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
+import { IntlContext, type IntlShape } from 'react-intl';
+import type { MessageId } from '../i18n/intl.tsx';
+import { session } from '../state/session.ts';
 import { stores } from '../state/stores.ts';
+import { followAccountSettings } from './account-settings.ts';
 import { watchDomActivity } from './app-activity.ts';
 import type { AppData } from './app-data.ts';
-import { loadGuestSettings } from './guest-settings.ts';
 
 const DataContext = createContext<AppData | null>(null);
 
-/** Provides the data layer (cache client, query cache, activity) and, for guests, loads the default settings. */
+/** Provides the data layer (cache client, query cache, activity) and keeps the settings on the account's source. */
 export function DataProvider({ data, children }: { data: AppData; children: ReactNode }) {
   useEffect(() => watchDomActivity(data.activity), [data]);
-  useEffect(() => {
-    if (stores.session.getState().publicKey) return;
-    void loadGuestSettings(data.client, stores.settings);
-  }, [data]);
+  // Optional here: some tests render the data layer without the intl provider.
+  const intl = useContext(IntlContext) as IntlShape | null;
+  useEffect(
+    () =>
+      followAccountSettings({
+        client: data.client,
+        session: stores.session,
+        settings: stores.settings,
+        signer: () => session.signer,
+        onUserSettingsFailed: () => {
+          const message = intl?.formatMessage({ id: 'settings.loadFailed' satisfies MessageId });
+          if (message) stores.toasts.getState().show({ kind: 'error', message });
+        },
+      }),
+    [data, intl],
+  );
   return (
     <DataContext.Provider value={data}>
       <QueryClientProvider client={data.queryClient}>{children}</QueryClientProvider>

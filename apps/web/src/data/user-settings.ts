@@ -30,7 +30,11 @@ export function signSettingsRequest(
  * Loads the signed-in user's app settings (`get_app_settings`) into the settings store (spec §4: with a key,
  * settings load). Resolves false when signing or the service fails; the settings in the store stay as they were.
  */
-export async function loadUserSettings(client: CommandClient, signer: Signer, settings: SettingsStore): Promise<boolean> {
+export async function loadUserSettings(
+  client: CommandClient,
+  signer: Signer,
+  settings: SettingsStore,
+): Promise<boolean> {
   try {
     const request = await signSettingsRequest(signer, 'get_app_settings', { description: 'Sync app settings' });
     const value = await fetchAppSettings(client, { event_from_user: request }, { timeoutMs: 15_000 });

@@ -1,6 +1,6 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useT } from '../../i18n/intl.tsx';
-import { stores } from '../../state/stores.ts';
+import { session } from '../../state/session.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogActions } from '../../ui/dialog.tsx';
 import { TextField } from '../../ui/text-field.tsx';
@@ -13,15 +13,36 @@ export interface LoginDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
+type Step = 'key' | 'pin' | 'npub';
+
 /**
- * Sign in with a private key: the key is checked (nsec, decodes), then a PIN can protect it.
- * The key stays in this component's memory only; storing it and signing arrive with the signers (issue 3).
+ * Sign in (spec §2 Login, §4 signer lookup): a private key (checked, then optionally protected by a PIN), the signer
+ * extension (offered once the lookup finds one), or browse-only with a public key. The typed key lives in this
+ * component's state until the session takes it; it never reaches the page text.
  */
 export function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
   const t = useT();
   const [key, setKey] = useState('');
+  const [publicKey, setPublicKey] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [step, setStep] = useState<'key' | 'pin'>('key');
+  const [step, setStep] = useState<Step>('key');
+  const [busy, setBusy] = useState(false);
+  const [extension, setExtension] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void session.findExtension().then((found) => {
+      if (live) setExtension(found);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  function go(next: Step) {
+    setError(undefined);
+    setStep(next);
+  }
 
   function submitKey(event: FormEvent) {
     event.preventDefault();
@@ -29,26 +50,50 @@ export function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
       setError(t('login.invalidKey'));
       return;
     }
-    setError(undefined);
-    setStep('pin');
+    go('pin');
   }
 
-  function finish() {
-    stores.toasts.getState().notAvailable(t('toast.notAvailable'));
-    setKey('');
-    onOpenChange(false);
+  async function run(signIn: () => Promise<unknown>, failure: string, back: Step) {
+    setBusy(true);
+    try {
+      await signIn();
+      setKey('');
+      onOpenChange(false);
+    } catch {
+      setError(failure);
+      setStep(back);
+    } finally {
+      setBusy(false);
+    }
   }
+
+  const finishKey = (pin?: string) => run(() => session.signInWithNsec(key, pin), t('login.invalidKey'), 'key');
+
+  async function submitPublicKey(event: FormEvent) {
+    event.preventDefault();
+    await run(
+      async () => {
+        if (!(await session.signInWithPublicKey(publicKey))) throw new Error('invalid public key');
+      },
+      t('login.invalidPublicKey'),
+      'npub',
+    );
+  }
+
+  const title = step === 'key' ? t('login.title') : step === 'pin' ? t('pin.createTitle') : t('login.npubTitle');
+  const description =
+    step === 'key' ? t('login.description') : step === 'pin' ? t('pin.createDescription') : t('login.npubDescription');
 
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={step === 'key' ? t('login.title') : t('pin.createTitle')}
-      description={step === 'key' ? t('login.description') : t('pin.createDescription')}
+      title={title}
+      description={description}
       closeLabel={t('common.close')}
     >
       {step === 'key' ? (
-        <form onSubmit={submitKey} noValidate>
+        <form onSubmit={submitKey} noValidate aria-busy={busy}>
           <TextField
             label={t('login.keyLabel')}
             type="password"
@@ -59,11 +104,44 @@ export function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
             onChange={(e) => setKey(e.currentTarget.value)}
           />
           <DialogActions>
-            <Button type="submit">{t('login.submit')}</Button>
+            <Button variant="ghost" onClick={() => go('npub')} disabled={busy}>
+              {t('login.npubLink')}
+            </Button>
+            {extension ? (
+              <Button
+                variant="secondary"
+                disabled={busy}
+                onClick={() => void run(() => session.signInWithExtension(), t('login.extensionFailed'), 'key')}
+              >
+                {t('login.extension')}
+              </Button>
+            ) : null}
+            <Button type="submit" disabled={busy}>
+              {t('login.submit')}
+            </Button>
           </DialogActions>
         </form>
+      ) : step === 'pin' ? (
+        <CreatePinForm onDone={(pin) => void finishKey(pin)} onSkip={() => void finishKey()} busy={busy} />
       ) : (
-        <CreatePinForm onDone={finish} onSkip={finish} />
+        <form onSubmit={submitPublicKey} noValidate aria-busy={busy}>
+          <TextField
+            label={t('login.npubLabel')}
+            autoComplete="off"
+            spellCheck={false}
+            value={publicKey}
+            error={error}
+            onChange={(e) => setPublicKey(e.currentTarget.value)}
+          />
+          <DialogActions>
+            <Button variant="ghost" onClick={() => go('key')} disabled={busy}>
+              {t('login.back')}
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {t('login.npubSubmit')}
+            </Button>
+          </DialogActions>
+        </form>
       )}
     </Dialog>
   );

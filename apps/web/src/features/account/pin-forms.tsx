@@ -9,10 +9,12 @@ import { checkNewPin } from './validation.ts';
 export interface CreatePinFormProps {
   onDone: (pin: string) => void;
   onSkip: () => void;
+  /** True while the key is being stored: both buttons wait. */
+  busy?: boolean;
 }
 
 /** Create PIN: two entries, at least 4 characters, must match (spec §5). */
-export function CreatePinForm({ onDone, onSkip }: CreatePinFormProps) {
+export function CreatePinForm({ onDone, onSkip, busy = false }: CreatePinFormProps) {
   const t = useT();
   const [pin, setPin] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -26,7 +28,7 @@ export function CreatePinForm({ onDone, onSkip }: CreatePinFormProps) {
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate aria-busy={busy}>
       <TextField
         label={t('pin.label')}
         type="password"
@@ -46,10 +48,12 @@ export function CreatePinForm({ onDone, onSkip }: CreatePinFormProps) {
         onChange={(e) => setRepeat(e.currentTarget.value)}
       />
       <DialogActions>
-        <Button variant="secondary" onClick={onSkip}>
+        <Button variant="secondary" onClick={onSkip} disabled={busy}>
           {t('pin.skip')}
         </Button>
-        <Button type="submit">{t('pin.create')}</Button>
+        <Button type="submit" disabled={busy}>
+          {t('pin.create')}
+        </Button>
       </DialogActions>
     </form>
   );

@@ -1,11 +1,24 @@
 import { type CommandClient, fetchDefaultFeeds, fetchMegaFeed } from '@tide/core/cache';
 import type { OlderCursor } from '@tide/core/model';
+import type { Signer } from '@tide/core/signers';
 import { type FeedDescriptor, parseFeedDescriptors } from '../../data/app-settings.ts';
 import { FUTURE_BATCH, type FutureWindow } from '../../data/use-future-notes.ts';
 import { PAGE_SIZE } from '../../data/use-paged-query.ts';
+import { fetchUserHomeFeeds } from '../../data/user-settings.ts';
 
-/** `get_home_feeds` as feed descriptors (guests get the default account's feeds), enabled ones only. */
-export async function loadHomeFeeds(client: CommandClient, signal?: AbortSignal): Promise<FeedDescriptor[]> {
+/**
+ * The home feeds, enabled ones only: with a `signer`, the user's own (settings subkey user-home-feeds); otherwise, or
+ * when they have none or cannot be read, `get_home_feeds` (the default account's feeds).
+ */
+export async function loadHomeFeeds(
+  client: CommandClient,
+  signal?: AbortSignal,
+  signer?: Signer | null,
+): Promise<FeedDescriptor[]> {
+  if (signer) {
+    const own = await fetchUserHomeFeeds(client, signer, signal).catch(() => []);
+    if (own.length) return own;
+  }
   return parseFeedDescriptors(await fetchDefaultFeeds(client, 'home', { signal })).filter((f) => f.enabled);
 }
 

@@ -3,6 +3,7 @@ import { Screen } from '../../app/screen.tsx';
 import type { FeedDescriptor } from '../../data/app-settings.ts';
 import { useCacheQuery } from '../../data/use-cache-query.ts';
 import { useT } from '../../i18n/intl.tsx';
+import { session } from '../../state/session.ts';
 import { useSession, useSettings } from '../../state/stores.ts';
 import { SkeletonList } from '../../ui/skeleton.tsx';
 import { homeTarget } from '../fallback/fallback-target.ts';
@@ -29,13 +30,17 @@ export function HomeFrame() {
   );
 }
 
-/** The feed selector (feeds from `get_home_feeds`), the selected feed's notes and the search sidebar. */
+/** The feed selector (the user's own home feeds, else `get_home_feeds`), the selected feed's notes and the sidebar. */
 function HomeFeeds() {
   const t = useT();
   const fallbackFeeds = useSettings((s) => s.appSettings.feeds);
-  const feeds = useCacheQuery(['home-feeds'], (client, signal) => loadHomeFeeds(client, signal), {
-    staleTime: 180_000,
-  });
+  const viewer = useSession((s) => s.publicKey);
+  const canSign = useSession((s) => s.canSign);
+  const feeds = useCacheQuery(
+    ['home-feeds', viewer, canSign],
+    (client, signal) => loadHomeFeeds(client, signal, canSign ? session.signer : null),
+    { staleTime: 180_000 },
+  );
   const list: FeedDescriptor[] = feeds.data?.length ? feeds.data : fallbackFeeds.filter((f) => f.enabled);
   const [spec, setSpec] = useState(selectedSpec);
   const current = list.find((f) => f.spec === spec) ?? list[0];

@@ -1,6 +1,7 @@
 import { type Note, noteEvent, noteIdOf } from '@tide/core/model';
 import type { MessageId } from '../../i18n/intl.tsx';
 import { stores } from '../../state/stores.ts';
+import { requestKey } from '../account/require-sign-in.ts';
 
 /** What the context menu can copy, and the toast each copy shows. */
 export const COPY_TOASTS = {
@@ -40,9 +41,7 @@ export async function copyWithToast(text: string, message: string): Promise<void
   stores.toasts.getState().show({ kind: 'success', message });
 }
 
-/** True when signed in; otherwise shows `message` (an auth toast) and returns false. */
+/** True when the key can sign; a PIN-stored key asks for its PIN; otherwise shows `message` (an auth toast). */
 export function requireKey(message: string): boolean {
-  if (stores.session.getState().publicKey) return true;
-  stores.toasts.getState().show({ kind: 'info', message });
-  return false;
+  return requestKey(message);
 }
