@@ -7,6 +7,7 @@ import { queryPosts } from './content-posts.ts';
 import { type CommandContext, CommandError, type CommandPayload, type CommandRecord } from './context.ts';
 import { exploreNow, shiftCreatedAfter } from './explore-clock.ts';
 import { type ExploreField, exploreNotes, scopeAuthors } from './explore-scored.ts';
+import { precomputedScored, withoutMuted } from './scored-precomputed.ts';
 
 const TIMEFRAMES: Record<string, { field: ExploreField; hours?: number; maxAgeDays?: number }> = {
   latest: { field: 'created_at' },
@@ -80,23 +81,32 @@ function selectorSpec(selector: string): { field: ExploreField; hours: number; g
 
 const SCORED_KINDS = new Set<number>([0, 1, CacheKind.Mentions, CacheKind.MediaInfo, CacheKind.VerifiedUsersDict]);
 
-/** scored {selector, user_pubkey}: trending/most-zapped notes of a window, one per author, no stats, no range. */
+/**
+ * scored {selector, user_pubkey}: trending/most-zapped notes of a window, one per author, no stats, no range;
+ * precomputed for everyone (refreshed every 600 s, scored-precomputed.ts), then the viewer's mutes applied.
+ */
 async function scored(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
-  const spec = selectorSpec(strArg(p, 'selector', 'trending_24h'));
+  const selector = strArg(p, 'selector', 'trending_24h');
+  const spec = selectorSpec(selector);
   const viewer = viewerOf(ctx, p) ?? defaultAccount();
-  const gm = spec.gm;
-  const posts = await exploreNotes(ctx.store, {
-    field: spec.field,
-    createdAfter: (await exploreNow(ctx)) - spec.hours * 3600,
-    since: 0,
-    until: Number.MAX_SAFE_INTEGER,
-    limit: 100,
-    offset: 0,
-    exclude: (await muteRulesOf(ctx.store, viewer)).pubkeys,
-    textFilter: gm === undefined ? undefined : (text) => GM.test(text) === gm,
-  });
-  const bundle = await enrichPosts(ctx.store, posts, { viewer, range: false, topZaps: false });
-  return bundle.filter((e) => SCORED_KINDS.has(e.kind));
+  const compute = async (): Promise<CacheEvent[]> => {
+    const gm = spec.gm;
+    const posts = await exploreNotes(ctx.store, {
+      field: spec.field,
+      createdAfter: (await exploreNow(ctx)) - spec.hours * 3600,
+      since: 0,
+      until: Number.MAX_SAFE_INTEGER,
+      limit: 100,
+      offset: 0,
+      textFilter: gm === undefined ? undefined : (text) => GM.test(text) === gm,
+    });
+    const bundle = await enrichPosts(ctx.store, posts, { viewer: null, range: false, topZaps: false });
+    return bundle.filter((e) => SCORED_KINDS.has(e.kind));
+  };
+  const events = await precomputedScored(ctx.store, selector, ctx.now(), compute, (err) =>
+    ctx.logger.warn({ err, selector }, 'scored refresh failed'),
+  );
+  return withoutMuted(events, await muteRulesOf(ctx.store, viewer));
 }
 
 /** scored_users_24h: authors by their best score24h in the last 24 h (limit 24): kind 0 + 10000108 scores. */
