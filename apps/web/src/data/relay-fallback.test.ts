@@ -5,15 +5,8 @@ import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ingestEvents } from '../../../cache-server/src/ingest/index.ts';
-import {
-  FALLBACK_RELAYS_KEY,
-  fallbackRelayUrls,
-  KNOWN_RELAYS_KEY,
-  loadHomeFromRelays,
-  loadProfileFromRelays,
-  loadThreadFromRelays,
-  parseRelayList,
-} from './relay-fallback.ts';
+import { loadHomeFromRelays, loadProfileFromRelays, loadThreadFromRelays } from './relay-fallback.ts';
+import { FALLBACK_RELAYS_KEY, fallbackRelayUrls, KNOWN_RELAYS_KEY, parseRelayList } from './relay-fallback-status.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 const alice = generateSecretKey();

@@ -4,7 +4,7 @@ import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { ingestEvents } from '../../../../cache-server/src/ingest/index.ts';
-import { FALLBACK_AFTER_MS, FALLBACK_RELAYS_KEY } from '../../data/relay-fallback.ts';
+import { FALLBACK_AFTER_MS, FALLBACK_RELAYS_KEY } from '../../data/relay-fallback-status.ts';
 import { startTestServer, type TestServer } from '../../data/test-server.ts';
 import { stores } from '../../state/stores.ts';
 import { renderWithApp } from '../../test-utils.tsx';

@@ -1,79 +1,36 @@
-import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
-import { EmptyState, Screen } from '../../app/screen.tsx';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { Screen } from '../../app/screen.tsx';
 import { useAppData } from '../../data/data-context.tsx';
-import {
-  fallbackPool,
-  fallbackRelayUrls,
-  loadHomeFromRelays,
-  loadProfileFromRelays,
-  loadThreadFromRelays,
-  parseRelayList,
-  rememberRelays,
-  useCacheUnreachable,
-} from '../../data/relay-fallback.ts';
+import { rememberRelays, useCacheUnreachable } from '../../data/relay-fallback-status.ts';
 import { useT } from '../../i18n/intl.tsx';
 import { useSession } from '../../state/stores.ts';
 import { SkeletonList } from '../../ui/skeleton.tsx';
-import { useModeration } from '../moderation/use-moderation.ts';
-import { NoteList } from '../note/note-list.tsx';
-import styles from './fallback.module.css';
 import type { FallbackTarget } from './fallback-target.ts';
 
-/** Reads what `target` names from `relays`. */
-function loadTarget(target: FallbackTarget, relays: string[]) {
-  if (target.type === 'thread') return loadThreadFromRelays(fallbackPool(), relays, target.id);
-  if (target.type === 'home') return loadHomeFromRelays(fallbackPool(), relays, target.pubkey);
-  return loadProfileFromRelays(fallbackPool(), relays, target.pubkey);
-}
-
-/** The screen read from relays while the caching service is unreachable, saying so. */
-function RelayFallbackScreen({ target, heading }: { target: FallbackTarget; heading: string }) {
-  const t = useT();
-  const relays = [...new Set([...parseRelayList(JSON.stringify(target.relays)), ...fallbackRelayUrls()])];
-  const key = target.type === 'thread' ? target.id : target.pubkey;
-  const query = useQuery({
-    queryKey: ['relay-fallback', target.type, key, relays],
-    queryFn: () => loadTarget(target, relays),
-    staleTime: 5_000,
-  });
-  const moderation = useModeration('content', query.data?.filteringReasons);
-  const user = target.type === 'profile' ? query.data?.users[target.pubkey] : undefined;
-  return (
-    <Screen heading={heading}>
-      <p className={styles.notice} role="status" data-testid="relay-fallback-notice">
-        {t('fallback.notice')}
-      </p>
-      {user ? (
-        <p className={styles.profileName} data-testid="fallback-profile-name">
-          {user.displayName || user.name}
-        </p>
-      ) : null}
-      {query.status === 'pending' ? (
-        <SkeletonList label={t('common.loading')} />
-      ) : query.status === 'error' || !query.data.notes.length ? (
-        <EmptyState title={t('fallback.nothing')} />
-      ) : (
-        <NoteList notes={moderation.filterNotes(query.data.notes)} page={query.data} />
-      )}
-    </Screen>
-  );
-}
+// The fallback screen (relay pool, loaders) is its own chunk: fetched while the service is up, so that it is at
+// hand when the service (which also serves the app's files) goes away; guests' home never needs it.
+const loadScreen = () => import('./relay-fallback-screen.tsx');
+const RelayFallbackScreen = lazy(() => loadScreen().then((m) => ({ default: m.RelayFallbackScreen })));
 
 /** Viewers whose relays were learnt in this page session. */
 const learnt = new Set<string>();
 
-/** While connected, learns the viewer's read relays (else the service's defaults) once per viewer, for the fallback. */
-function useRememberRelays() {
+/**
+ * While connected, learns the viewer's read relays (else the service's defaults) once per viewer, and fetches the
+ * fallback screen's code when this screen has a target.
+ */
+function usePrepareFallback(hasTarget: boolean) {
   const { client } = useAppData();
   const viewer = useSession((s) => s.publicKey);
   const connected = useSession((s) => s.cacheStatus === 'connected');
   useEffect(() => {
+    if (!connected || !hasTarget) return;
+    void loadScreen().catch(() => undefined);
     const who = viewer ?? 'guest';
-    if (!connected || learnt.has(who)) return;
+    if (learnt.has(who)) return;
     learnt.add(who);
     rememberRelays(client, viewer).catch(() => learnt.delete(who));
-  }, [client, viewer, connected]);
+  }, [client, viewer, connected, hasTarget]);
 }
 
 /**
@@ -90,8 +47,19 @@ export function RelayFallbackGate({
   heading: string;
   children: ReactNode;
 }) {
+  const t = useT();
   const unreachable = useCacheUnreachable();
-  useRememberRelays();
+  usePrepareFallback(target !== null);
   if (!unreachable || !target) return children;
-  return <RelayFallbackScreen target={target} heading={heading} />;
+  return (
+    <Suspense
+      fallback={
+        <Screen heading={heading}>
+          <SkeletonList label={t('common.loading')} />
+        </Screen>
+      }
+    >
+      <RelayFallbackScreen target={target} heading={heading} />
+    </Suspense>
+  );
 }

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FALLBACK_AFTER_MS, FALLBACK_RELAYS_KEY } from '../../data/relay-fallback.ts';
+import { FALLBACK_AFTER_MS, FALLBACK_RELAYS_KEY } from '../../data/relay-fallback-status.ts';
 import { stores } from '../../state/stores.ts';
 import { renderWithApp } from '../../test-utils.tsx';
 import { HomeFrame } from './home-frame.tsx';
