@@ -5,8 +5,10 @@ import { EmptyState, Screen } from '../../app/screen.tsx';
 import { PAGE_SIZE, usePagedQuery } from '../../data/use-paged-query.ts';
 import { useT } from '../../i18n/intl.tsx';
 import { useSession } from '../../state/stores.ts';
+import { Button } from '../../ui/button.tsx';
 import { SkeletonList } from '../../ui/skeleton.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
+import { SignInButton } from '../account/sign-in-button.tsx';
 import { useModeration } from '../moderation/use-moderation.ts';
 import { NoteList } from '../note/note-list.tsx';
 import styles from '../search/search.module.css';
@@ -50,6 +52,13 @@ function BookmarkList({ pubkey, kind }: { pubkey: string; kind: 1 | 30023 }) {
             </Link>
           </li>
         ))}
+        {feed.hasNextPage ? (
+          <li>
+            <Button variant="secondary" onClick={feed.fetchNextPage} disabled={feed.isFetchingNextPage}>
+              {t('bookmarks.more')}
+            </Button>
+          </li>
+        ) : null}
       </ul>
     );
   }
@@ -64,7 +73,7 @@ function BookmarkList({ pubkey, kind }: { pubkey: string; kind: 1 | 30023 }) {
   );
 }
 
-/** Bookmarks: the signed-in user's saved notes and articles (two tabs); guests are asked to sign in. */
+/** Bookmarks: the signed-in user's saved notes and articles (two tabs, paged); guests are asked to sign in. */
 export function BookmarksFrame() {
   const t = useT();
   const pubkey = useSession((s) => s.publicKey);
@@ -84,7 +93,10 @@ export function BookmarksFrame() {
           <BookmarkList key={tab} pubkey={pubkey} kind={tab === 'reads' ? 30023 : 1} />
         </Tabs>
       ) : (
-        <EmptyState title={t('bookmarks.guestTitle')}>{t('bookmarks.guestBody')}</EmptyState>
+        <EmptyState title={t('bookmarks.guestTitle')}>
+          <p>{t('bookmarks.guestBody')}</p>
+          <SignInButton label={t('bookmarks.signIn')} />
+        </EmptyState>
       )}
     </Screen>
   );
