@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { npubEncode } from 'nostr-tools/nip19';
-import { DEFAULT_ACCOUNT_PUBKEY } from '../support/accounts.ts';
+import { DEFAULT_ACCOUNT_PUBKEY, DEMO_ACCOUNTS } from '../support/accounts.ts';
 import { queryRelay } from '../support/relay.ts';
 import { type ServerInstance, startServerInstance } from '../support/server-instance.ts';
 
@@ -102,4 +102,55 @@ test('with the caching service stopped, thread and profile load from the relay f
   await expect(notice).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('fallback-profile-name')).toHaveText('Tide', { timeout: 30_000 });
   await expect(page.getByTestId('note').first()).toBeVisible({ timeout: 30_000 });
+});
+
+test("with the caching service stopped, a known viewer's home loads the follows' notes from the relay fallback", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const [cache, relay] = await Promise.all([
+    startServerInstance({ copyOf: seededDb(), web: web() }),
+    startServerInstance({ copyOf: seededDb() }),
+  ]);
+  servers.push(cache, relay);
+  const viewer = DEMO_ACCOUNTS.find((a) => a.name === 'alice')!;
+  const [contacts] = await queryRelay(relay.relayUrl, { kinds: [3], authors: [viewer.pubkey], limit: 1 });
+  const follows = new Set((contacts?.tags ?? []).filter((t) => t[0] === 'p').map((t) => t[1] as string));
+  if (!follows.size) throw new Error('the seeded relay has no contact list for alice');
+
+  await page.addInitScript((url) => {
+    localStorage.setItem('fallbackRelays', JSON.stringify([url]));
+    localStorage.setItem('devMode', 'true');
+  }, relay.relayUrl);
+  await page.goto(`${cache.origin}/home`);
+  await expect(page.getByTestId('note').first()).toBeVisible({ timeout: 60_000 });
+  // The viewer is known (dev mode exposes the session store; sign-in is not needed to read).
+  await page.waitForFunction(() => Boolean((window as unknown as { tide?: unknown }).tide));
+  await page.evaluate((key) => {
+    const tide = (window as unknown as { tide: { stores: { session: { setState: (s: object) => void } } } }).tide;
+    tide.stores.session.setState({ publicKey: key });
+  }, viewer.pubkey);
+  await expect(page.getByTestId('note').first()).toBeVisible({ timeout: 60_000 });
+
+  await cache.stop();
+  await expect(page.getByTestId('relay-fallback-notice')).toHaveText(
+    'The caching service is unreachable: reading your relays directly',
+    { timeout: 30_000 },
+  );
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Home');
+  const first = page.getByTestId('note').first();
+  await expect(first).toBeVisible({ timeout: 30_000 });
+  // Every item read from the relay is one of the newest notes or reposts of the people alice follows.
+  const newest = await queryRelay(relay.relayUrl, { kinds: [1, 6], authors: [...follows], limit: 100 });
+  const expected = new Set(newest.map((e) => e.id));
+  const shown = await page
+    .locator('[data-item-key]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-item-key')));
+  expect(shown.length).toBeGreaterThan(0);
+  for (const id of shown) expect(expected.has(id ?? '')).toBe(true);
+
+  // Back to the caching service when it returns.
+  await cache.restart();
+  await expect(page.getByTestId('relay-fallback-notice')).toHaveCount(0, { timeout: 60_000 });
+  await expect(page.getByTestId('note').first()).toBeVisible({ timeout: 60_000 });
 });

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { watchPage } from '../helpers/watch-page.ts';
 import { DEMO_ACCOUNTS } from '../support/accounts.ts';
+import { queryRelay } from '../support/relay.ts';
+import { relayUrlOf, serverUrl } from '../support/server.ts';
 
 const bob = DEMO_ACCOUNTS.find((a) => a.name === 'bob')!;
 
@@ -46,4 +48,16 @@ test('a missing note says it may have been deleted', async ({ page }) => {
   await expect(page.getByTestId('thread-missing')).toHaveText(
     "We can't seem to find this note. It may have been deleted by the author.",
   );
+});
+
+test("a repost's thread is the thread of the note it reposts", async ({ page }) => {
+  test.setTimeout(120_000);
+  const [repost] = await queryRelay(relayUrlOf(serverUrl()), { kinds: [6], limit: 1 });
+  const target = repost?.tags.find((t) => t[0] === 'e')?.[1];
+  if (!repost || !target) throw new Error('the seed has no repost');
+  await page.goto(`/e/${repost.id}`);
+  await expect(page.getByTestId('thread-primary').getByTestId('note')).toHaveAttribute('data-note-id', target, {
+    timeout: 60_000,
+  });
+  await expect(page).toHaveTitle(/^Note by .+/);
 });
