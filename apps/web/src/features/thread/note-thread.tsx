@@ -16,9 +16,11 @@ export function NoteThread({ id }: { id: string }) {
   const t = useT();
   const viewer = useSession((s) => s.publicKey);
   const thread = useCacheQuery(['thread', id, viewer], (client, signal) => loadThread(client, id, viewer, signal));
-  const zaps = useCacheQuery(['thread-zaps', id], (client, signal) => loadTopZaps(client, id, signal));
-  const primaryRef = useRef<HTMLDivElement>(null);
   const data = thread.data;
+  // The primary note's id: the requested one, or the reposted note's when a repost was opened.
+  const zapsId = data?.view.primaryNote?.id ?? id;
+  const zaps = useCacheQuery(['thread-zaps', zapsId], (client, signal) => loadTopZaps(client, zapsId, signal));
+  const primaryRef = useRef<HTMLDivElement>(null);
   const primary: NoteModel | undefined = data?.view.primaryNote;
   const people = useMemo(() => (data ? threadPeople(data.view, data.page) : []), [data]);
   const primaryPage = useMemo(

@@ -34,6 +34,10 @@ const reply = signed(
   ],
   now - 700,
 );
+const repost = signed(carol, 6, '', [
+  ['e', primary.id],
+  ['p', bob.pubkey],
+]);
 let network: Awaited<ReturnType<typeof startNetwork>>;
 let data: AppData;
 
@@ -45,6 +49,7 @@ beforeAll(async () => {
     root,
     primary,
     reply,
+    repost,
   ]);
   data = createTestAppData(network.server.url, WebSocket);
 }, 60_000);
@@ -68,6 +73,13 @@ describe('ThreadFrame', () => {
     expect(people.textContent).toContain('Alice A');
     expect(people.textContent).toContain('Carol C');
     expect(people.textContent).not.toContain('Bob B');
+  }, 30_000);
+
+  it('opens a repost as the thread of the note it reposts', async () => {
+    renderWithApp(<ThreadFrame id={noteEncode(repost.id)} />, '/e/x', data);
+    const primaryBox = await screen.findByTestId('thread-primary', {}, { timeout: 10_000 });
+    expect(primaryBox.textContent).toContain('a reply that is the primary note');
+    expect(screen.getByTestId('thread-replies').textContent).toContain('answering the primary');
   }, 30_000);
 
   it('says the note is gone when the service does not know it', async () => {
