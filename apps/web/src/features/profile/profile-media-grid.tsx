@@ -1,10 +1,12 @@
 import { type MediaToken, tokenize } from '@tide/core/content';
 import { safeUrl, shortDate } from '@tide/core/format';
 import { type Note, noteIdOf, type Page } from '@tide/core/model';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
+import { WindowVirtualizer } from 'virtua';
 import { useT } from '../../i18n/intl.tsx';
 import { isHttpUrl, mediaCacheUrl } from '../note/media-url.ts';
+import { useListRestore } from '../note/use-list-restore.ts';
 import styles from './profile.module.css';
 
 /** Side of a grid cell in CSS pixels (thumbnails are square, their space reserved before they load). */
@@ -52,45 +54,114 @@ export function thumbnailOf(media: MediaToken, page: Pick<Page, 'mediaVariants' 
   return mediaCacheUrl(media.url, 's');
 }
 
-/** The media tab: one square thumbnail per note (image or video poster), each opening the note's thread. */
-export function ProfileMediaGrid({ notes, page, footer }: { notes: Note[]; page: Page; footer?: ReactNode }) {
+/** Thumbnails per grid row. */
+export const MEDIA_COLUMNS = 3;
+/** Rows from the end at which the next page is asked for. */
+const MORE_ROWS_THRESHOLD = 2;
+/** Rows painted before the list has measured the window (one page of 20). */
+const FIRST_PAINT_ROWS = 7;
+
+interface Cell {
+  note: Note;
+  media: MediaToken;
+  src: string | undefined;
+}
+
+function MediaCell({ cell }: { cell: Cell }) {
   const t = useT();
-  const cells = notes.flatMap((note) => {
-    const media = firstMedia(note);
-    return media ? [{ note, media, src: thumbnailOf(media, page) }] : [];
-  });
+  const { note, media, src } = cell;
   return (
-    <div data-testid="profile-media">
-      <ul className={styles.media} data-count={cells.length}>
-        {cells.map(({ note, media, src }) => (
-          <li key={note.repost?.id ?? note.id} className={styles.mediaCell}>
-            <Link
-              to={`/e/${noteIdOf(note.id)}`}
-              className={styles.mediaLink}
-              aria-label={t('profile.mediaItem', { date: shortDate(note.created_at) })}
-              data-testid="profile-media-item"
-              data-media-type={media.type}
-            >
-              {src ? (
-                <img
-                  className={styles.mediaThumb}
-                  src={src}
-                  alt=""
-                  width={MEDIA_CELL}
-                  height={MEDIA_CELL}
-                  loading="lazy"
-                  decoding="async"
-                />
-              ) : null}
-              {media.type === 'video' ? (
-                <span className={styles.mediaVideo} data-testid="profile-media-video">
-                  <span aria-hidden="true">▶</span> {t('profile.mediaVideo')}
-                </span>
-              ) : null}
-            </Link>
-          </li>
-        ))}
-      </ul>
+    <li className={styles.mediaCell}>
+      <Link
+        to={`/e/${noteIdOf(note.id)}`}
+        className={styles.mediaLink}
+        aria-label={t('profile.mediaItem', { date: shortDate(note.created_at) })}
+        data-testid="profile-media-item"
+        data-media-type={media.type}
+      >
+        {src ? (
+          <img
+            className={styles.mediaThumb}
+            src={src}
+            alt=""
+            width={MEDIA_CELL}
+            height={MEDIA_CELL}
+            loading="lazy"
+            decoding="async"
+          />
+        ) : null}
+        {media.type === 'video' ? (
+          <span className={styles.mediaVideo} data-testid="profile-media-video">
+            <span aria-hidden="true">▶</span> {t('profile.mediaVideo')}
+          </span>
+        ) : null}
+      </Link>
+    </li>
+  );
+}
+
+/** Props of {@link ProfileMediaGrid}. */
+export interface ProfileMediaGridProps {
+  notes: Note[];
+  page: Page;
+  onEndReached?: () => void;
+  /** Saves and restores the scroll position under this key. */
+  restoreKey?: string;
+  footer?: ReactNode;
+}
+
+/**
+ * The media tab: one square thumbnail per note (image or video poster), each opening the note's thread; rows of
+ * three in a window-scrolled virtualised list that asks for the next page near its end; scroll is restored.
+ */
+export function ProfileMediaGrid({ notes, page, onEndReached, restoreKey, footer }: ProfileMediaGridProps) {
+  const restore = useListRestore(restoreKey);
+  const ref = restore.ref;
+  const endRef = useRef(onEndReached);
+  endRef.current = onEndReached;
+  const rows = useMemo(() => {
+    const cells = notes.flatMap((note): Cell[] => {
+      const media = firstMedia(note);
+      return media ? [{ note, media, src: thumbnailOf(media, page) }] : [];
+    });
+    const out: Cell[][] = [];
+    for (let i = 0; i < cells.length; i += MEDIA_COLUMNS) out.push(cells.slice(i, i + MEDIA_COLUMNS));
+    return out;
+  }, [notes, page]);
+  const count = rows.reduce((n, row) => n + row.length, 0);
+  const checkEnd = () => {
+    const handle = ref.current;
+    if (!handle) return;
+    const last = handle.findItemIndex(handle.scrollOffset + handle.viewportSize);
+    if (last >= rows.length - MORE_ROWS_THRESHOLD) endRef.current?.();
+  };
+  const onScroll = () => {
+    restore.onScroll();
+    checkEnd();
+  };
+  // A short first page may not fill the window: ask for more until it does.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-check whenever the row count changes
+  useEffect(() => {
+    checkEnd();
+  }, [rows.length]);
+  return (
+    <div data-testid="profile-media" data-count={count}>
+      <WindowVirtualizer
+        ref={ref}
+        data={rows}
+        cache={restore.cache}
+        onScroll={onScroll}
+        bufferSize={400}
+        ssrCount={restore.restored ? undefined : FIRST_PAINT_ROWS}
+      >
+        {(row) => (
+          <ul key={row[0]?.note.repost?.id ?? row[0]?.note.id} className={styles.media}>
+            {row.map((cell) => (
+              <MediaCell key={cell.note.repost?.id ?? cell.note.id} cell={cell} />
+            ))}
+          </ul>
+        )}
+      </WindowVirtualizer>
       {footer}
     </div>
   );

@@ -93,7 +93,17 @@ export function PagedTabPanel({ tab, pubkey }: { tab: PagedTab; pubkey: string }
     );
   }
   if (!page.notes.length) return <Empty />;
-  if (tab === 'media') return <ProfileMediaGrid notes={page.notes} page={page} footer={more} />;
+  if (tab === 'media') {
+    return (
+      <ProfileMediaGrid
+        notes={page.notes}
+        page={page}
+        onEndReached={feed.fetchNextPage}
+        restoreKey={`profile:media:${pubkey}:${location.key}`}
+        footer={more}
+      />
+    );
+  }
   return (
     <NoteList
       notes={page.notes}
