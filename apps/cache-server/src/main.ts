@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   if (config.seed) {
     // No URL on this line: scripts take the first URL printed as ready, which must be the "Tide is running" one.
     console.log(
-      'Seeding the demo network (the first start takes a minute or two; the server answers "seeding" meanwhile)',
+      'Preparing the demo network (seeding it on a first start takes a minute or two; the server answers "seeding" meanwhile)',
     );
     const publicUrl = config.publicUrl ?? server.httpUrl;
     const result = await seedDemoNetwork(server.store, { scale: config.scale, publicUrl, dataDir: config.dataDir });
