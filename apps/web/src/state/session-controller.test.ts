@@ -1,10 +1,10 @@
 import { bytesToHex } from '@noble/hashes/utils.js';
 import type { EventTemplate } from '@tide/core/nostr';
 import { generateSecretKey, getPublicKey, npubEncode, nsecEncode, verifyEvent } from '@tide/core/nostr';
-import { LocalSigner, type Nip07Extension } from '@tide/core/signers';
+import { LocalSigner, type Nip07Extension, PIN_VAULT_PREFIX } from '@tide/core/signers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionController } from './session-controller.ts';
-import { readStoredAccount, SESSION_KEYS, type SessionStorage } from './session-storage.ts';
+import { readStoredAccount, SESSION_KEYS, type SessionStorage, STORED_PIN_KEY_PREFIX } from './session-storage.ts';
 import { createSessionStore } from './session-store.ts';
 
 const sk = generateSecretKey();
@@ -82,6 +82,10 @@ describe('sign in with a private key', () => {
 });
 
 describe('PIN-stored key', () => {
+  it("recognises the vault's prefix without loading the signers", () => {
+    expect(STORED_PIN_KEY_PREFIX).toBe(PIN_VAULT_PREFIX);
+  });
+
   it('stores only the encrypted key, asks for the PIN after a reload, refuses a wrong PIN, unlocks with the right one', async () => {
     const first = pageLoad();
     await first.session.signInWithNsec(NSEC, '2468');

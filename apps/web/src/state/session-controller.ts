@@ -8,8 +8,9 @@ import {
 } from './session-storage.ts';
 import { GUEST_ACCOUNT, type SessionAccount, type SessionStore, type SignInMethod } from './session-store.ts';
 
-// The signers (secp256k1, AES, PBKDF2) load only when someone signs in or a stored session is restored.
-const loadSigners = () => import('@tide/core/signers');
+// The signers (secp256k1, AES, PBKDF2) load only when someone signs in or a stored session is restored; one local
+// module keeps them in one lazy chunk.
+const loadSigners = () => import('./session-signers.ts');
 
 /** What an action that needs the key gets: a signer now, the PIN prompt opened, or no key at all. */
 export type SignerRequest = 'ready' | 'pin' | 'none';
@@ -79,7 +80,7 @@ export class SessionController {
 
   /** Browse-only with a public key (`npub1…`, `nprofile1…` or 64 hex): reading works, nothing can be signed. */
   async signInWithPublicKey(input: string): Promise<boolean> {
-    const { tryDecodeNip19 } = await import('@tide/core/nostr');
+    const { tryDecodeNip19 } = await loadSigners();
     const text = input.trim();
     const decoded = /^[0-9a-f]{64}$/.test(text) ? null : tryDecodeNip19(text);
     const publicKey =

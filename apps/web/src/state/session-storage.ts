@@ -1,4 +1,3 @@
-import { isPinEncrypted } from '@tide/core/signers';
 import type { SessionAccount, SignInMethod } from './session-store.ts';
 
 /** The slice of `localStorage` the session needs (the PIN vault's store has the same shape). */
@@ -43,9 +42,15 @@ export const browserStorage: SessionStorage = {
   },
 };
 
+/**
+ * The PIN vault's fixed prefix (core's PIN_VAULT_PREFIX, kept here so the first screen does not load the signers;
+ * a test keeps both equal).
+ */
+export const STORED_PIN_KEY_PREFIX = 'tide-pin-v1:';
+
 /** True when a PIN-encrypted key is stored (the vault's fixed prefix). */
 export function hasStoredPinKey(storage: SessionStorage): boolean {
-  return isPinEncrypted(storage.getItem(SESSION_KEYS.pinVault));
+  return storage.getItem(SESSION_KEYS.pinVault)?.startsWith(STORED_PIN_KEY_PREFIX) === true;
 }
 
 /**
