@@ -198,6 +198,41 @@ describeDialects('http routes', (getStore) => {
     });
     expect(open.status).toBe(404);
     expect(open.headers.get('location')).toBeNull();
+    // A preview image is known only when a stored event names the previewed link (/link-preview answers anyone).
+    const now = Math.floor(Date.now() / 1000);
+    const preview = (url: string, image: string) => ({
+      url,
+      mimetype: 'text/html',
+      title: '',
+      description: '',
+      image,
+      icon_url: '',
+      updated_at: now,
+    });
+    await getStore().write(async (trx) => {
+      await trx
+        .insertInto('link_previews')
+        .values([
+          preview('https://blog.example/post', 'https://blog.example/cover.png'),
+          preview('https://lure.example/page', 'https://evil.example/landing'),
+        ])
+        .execute();
+      await trx
+        .insertInto('event_links')
+        .values({ event_id: 'e'.repeat(64), url: 'https://blog.example/post' })
+        .execute();
+    });
+    const cover = await fetch(
+      `${server.httpUrl}/media-cache?u=${encodeURIComponent('https://blog.example/cover.png')}`,
+      {
+        redirect: 'manual',
+      },
+    );
+    expect(cover.headers.get('location')).toBe('https://blog.example/cover.png');
+    const lure = await fetch(`${server.httpUrl}/media-cache?u=${encodeURIComponent('https://evil.example/landing')}`, {
+      redirect: 'manual',
+    });
+    expect(lure.status).toBe(404);
     const bad = await fetch(`${server.httpUrl}/media-cache?u=javascript:alert(1)`, { redirect: 'manual' });
     expect(bad.status).toBe(400);
     const data = await fetch(`${server.httpUrl}/media-cache?u=${encodeURIComponent('data:image/png;base64,AA')}`, {

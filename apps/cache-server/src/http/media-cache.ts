@@ -3,7 +3,7 @@ import { type HttpRoute, sendJson } from './router.ts';
 
 const SIZES = new Set(['o', 's', 'm', 'l']);
 
-/** Whether a URL is media the server knows: named by a stored event (note media) or by a stored link preview. */
+/** Whether a URL is media the server knows: named by a stored event, or the image of a link a stored event names. */
 async function isKnownMedia(store: Store, url: string): Promise<boolean> {
   const inEvents = await store.db
     .selectFrom('event_media')
@@ -12,10 +12,13 @@ async function isKnownMedia(store: Store, url: string): Promise<boolean> {
     .limit(1)
     .executeTakeFirst();
   if (inEvents) return true;
+  // Only previews of links some stored event names: /link-preview answers for any URL, so its cache alone would let
+  // anyone make a page whose og:image "known".
   const inPreviews = await store.db
-    .selectFrom('link_previews')
-    .select('url')
-    .where((eb) => eb.or([eb('image', '=', url), eb('icon_url', '=', url)]))
+    .selectFrom('link_previews as lp')
+    .innerJoin('event_links as el', 'el.url', 'lp.url')
+    .select('lp.url')
+    .where('lp.image', '=', url)
     .limit(1)
     .executeTakeFirst();
   return inPreviews !== undefined;
@@ -24,8 +27,8 @@ async function isKnownMedia(store: Store, url: string): Promise<boolean> {
 /**
  * `GET /media-cache?s=<o|s|m|l>&a=<0|1>&u=<url>`: redirects (302) to the stored variant of that size and animation
  * (a seeded/local file or a resized copy), falling back to the original variant, then to the original URL itself.
- * Not an open redirect: it only redirects for http(s) URLs it knows (media rows, media of stored events, images of
- * stored link previews) and answers 404 for anything else; it never fetches the URL itself.
+ * Not an open redirect: it only redirects for http(s) URLs it knows (media rows, media of stored events, preview
+ * images of links in stored events) and answers 404 for anything else; it never fetches the URL itself.
  */
 export function mediaCacheRoute(store: Store): HttpRoute {
   return async (req, res, url) => {
