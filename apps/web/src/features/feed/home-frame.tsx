@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Screen } from '../../app/screen.tsx';
 import type { FeedDescriptor } from '../../data/app-settings.ts';
 import { useCacheQuery } from '../../data/use-cache-query.ts';
@@ -7,11 +7,15 @@ import { session } from '../../state/session.ts';
 import { useSession, useSettings } from '../../state/stores.ts';
 import { SkeletonList } from '../../ui/skeleton.tsx';
 import { homeTarget } from '../fallback/fallback-target.ts';
-import { RelayFallbackGate } from '../fallback/relay-fallback-gate.tsx';
 import styles from './home.module.css';
 import { HomeFeed } from './home-feed.tsx';
 import { loadHomeFeeds } from './home-feed-queries.ts';
 import { HomeSidebar } from './home-sidebar.tsx';
+
+// Only a known viewer's home can be read from relays: guests' first screen never loads the gate.
+const RelayFallbackGate = lazy(() =>
+  import('../fallback/relay-fallback-gate.tsx').then((m) => ({ default: m.RelayFallbackGate })),
+);
 
 /** The feed picked last in this page load (kept across navigation). */
 let selectedSpec: string | undefined;
@@ -23,10 +27,14 @@ let selectedSpec: string | undefined;
 export function HomeFrame() {
   const t = useT();
   const viewer = useSession((s) => s.publicKey);
+  const target = homeTarget(viewer);
+  if (!target) return <HomeFeeds />;
   return (
-    <RelayFallbackGate target={homeTarget(viewer)} heading={t('home.heading')}>
-      <HomeFeeds />
-    </RelayFallbackGate>
+    <Suspense fallback={<HomeFeeds />}>
+      <RelayFallbackGate target={target} heading={t('home.heading')}>
+        <HomeFeeds />
+      </RelayFallbackGate>
+    </Suspense>
   );
 }
 
