@@ -13,6 +13,9 @@ export function isHex(value: unknown): value is string {
   return typeof value === 'string' && HEX64.test(value);
 }
 
+/** A stored signed event that can also travel as a cache result object. */
+export type StoredEvent = NostrEvent & CacheEvent;
+
 /** A stored row (tags as JSON text) as a Nostr event. */
 export function toEvent(row: {
   id: string;
@@ -22,7 +25,7 @@ export function toEvent(row: {
   tags: string;
   content: string;
   sig: string;
-}): NostrEvent {
+}): StoredEvent {
   return {
     id: row.id,
     pubkey: row.pubkey,
@@ -45,39 +48,44 @@ export function synth(kind: number, content: unknown, extra: Record<string, unkn
 }
 
 /** Required hex argument, else NOTICE `invalid <name>`. */
-export function hexArg(p: CommandPayload, name: string): string {
-  const v = p[name];
+export function hexArg(p: CommandPayload | undefined, name: string): string {
+  const v = p?.[name];
   if (!isHex(v)) throw new CommandError(`invalid ${name}`);
   return v;
 }
 
 /** Optional hex argument (absent/empty → undefined), malformed → NOTICE. */
-export function optHexArg(p: CommandPayload, name: string): string | undefined {
-  const v = p[name];
+export function optHexArg(p: CommandPayload | undefined, name: string): string | undefined {
+  const v = p?.[name];
   if (v === undefined || v === null || v === '') return undefined;
   if (!isHex(v)) throw new CommandError(`invalid ${name}`);
   return v;
 }
 
 /** Optional non-negative integer argument, clamped to `max`. */
-export function numArg(p: CommandPayload, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
-  const v = p[name];
+export function numArg(
+  p: CommandPayload | undefined,
+  name: string,
+  fallback: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
+  const v = p?.[name];
   if (v === undefined || v === null) return fallback;
   if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) throw new CommandError(`invalid ${name}`);
   return Math.min(Math.floor(v), max);
 }
 
 /** Optional string argument. */
-export function strArg(p: CommandPayload, name: string, fallback = ''): string {
-  const v = p[name];
+export function strArg(p: CommandPayload | undefined, name: string, fallback = ''): string {
+  const v = p?.[name];
   if (v === undefined || v === null) return fallback;
   if (typeof v !== 'string') throw new CommandError(`invalid ${name}`);
   return v;
 }
 
 /** Optional boolean argument. */
-export function boolArg(p: CommandPayload, name: string, fallback: boolean): boolean {
-  const v = p[name];
+export function boolArg(p: CommandPayload | undefined, name: string, fallback: boolean): boolean {
+  const v = p?.[name];
   if (v === undefined || v === null) return fallback;
   if (typeof v !== 'boolean') throw new CommandError(`invalid ${name}`);
   return v;
@@ -90,7 +98,10 @@ export function defaultAccount(): string {
 }
 
 /** The viewer of a request: `user_pubkey`, else the connection's remembered one, else null. */
-export function viewerOf(ctx: Pick<CommandContext, 'connection'>, p: CommandPayload): string | null {
+export function viewerOf(
+  ctx: { connection?: CommandContext['connection'] },
+  p: CommandPayload | undefined,
+): string | null {
   return optHexArg(p, 'user_pubkey') ?? ctx.connection?.userPubkey ?? null;
 }
 

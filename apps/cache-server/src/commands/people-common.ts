@@ -1,17 +1,28 @@
 import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import type { Store } from '../store/open-store.ts';
-import { type CommandContext, CommandError } from './context.ts';
+import { EVENT_COLS, isHex, numArg, type StoredEvent, synth, toEvent } from './content-common.ts';
+import { type CommandContext, CommandError, type CommandPayload } from './context.ts';
 
 /** What most PEOPLE/NOTIFICATIONS/DM handlers use from the command context (store, clock, maybe the connection). */
 export type PeopleContext = Pick<CommandContext, 'store' | 'now'> & { connection?: CommandContext['connection'] };
 
 /** A command payload: a JSON object of named arguments (may be missing). */
-export type Payload = Record<string, unknown> | undefined;
+export type Payload = CommandPayload | undefined;
 
-const HEX64 = /^[0-9a-f]{64}$/;
-
-/** A stored signed event that can also travel as a cache result object. */
-export type StoredEvent = NostrEvent & CacheEvent;
+/*
+ * The argument readers, the viewer rule and the row → event conversion have one copy, in content-common.ts; the
+ * people/notifications/DM handlers know them by these names.
+ */
+export {
+  boolArg,
+  hexArg as requireHex,
+  isHex as isHex64,
+  numArg as intArg,
+  optHexArg as optionalHex,
+  type StoredEvent,
+  synth as synthetic,
+  viewerOf,
+} from './content-common.ts';
 
 /** Kind-0 metadata, user scores and follower counts (protocol §2). */
 export const USER_SCORE_KIND = 10000108;
@@ -20,98 +31,28 @@ export const FOLLOWER_COUNTS_KIND = 10000133;
 /** 10000158: verified names `{pubkey: name}`. */
 export const VERIFIED_NAMES_KIND = 10000158;
 
-/** True for a 64-char lowercase hex string. */
-export function isHex64(value: unknown): value is string {
-  return typeof value === 'string' && HEX64.test(value);
-}
-
-/** Reads a required hex pubkey/id argument, else throws `invalid <name>`. */
-export function requireHex(payload: Payload, name: string): string {
-  const value = payload?.[name];
-  if (!isHex64(value)) throw new CommandError(`invalid ${name}`);
-  return value;
-}
-
-/** Reads an optional hex argument: undefined when absent or empty, else throws `invalid <name>` when malformed. */
-export function optionalHex(payload: Payload, name: string): string | undefined {
-  const value = payload?.[name];
-  if (value === undefined || value === null || value === '') return undefined;
-  if (!isHex64(value)) throw new CommandError(`invalid ${name}`);
-  return value;
-}
-
-/**
- * The viewer of a read command: the payload's `user_pubkey`, else the first one the connection sent (protocol §1.6).
- */
-export function viewerOf(ctx: PeopleContext, payload: Payload): string | undefined {
-  return optionalHex(payload, 'user_pubkey') ?? ctx.connection?.userPubkey ?? undefined;
-}
-
 /** Reads a list of hex values, else throws `invalid <name>`; capped at `max` entries. */
 export function requireHexList(payload: Payload, name: string, max = 1000): string[] {
   const value = payload?.[name];
-  if (!Array.isArray(value) || !value.every(isHex64)) throw new CommandError(`invalid ${name}`);
+  if (!Array.isArray(value) || !value.every(isHex)) throw new CommandError(`invalid ${name}`);
   if (value.length > max) throw new CommandError(`too many ${name} (max ${max})`);
   return [...new Set(value)];
 }
 
-/** Reads an optional non-negative integer argument clamped to `max`, with a default. */
-export function intArg(payload: Payload, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
-  const value = payload?.[name];
-  if (value === undefined || value === null) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    throw new CommandError(`invalid ${name}`);
-  }
-  return Math.min(Math.floor(value), max);
-}
-
 /** Reads `until` (Unix seconds): absent or 0 means now, as clients send 0 for "no bound". */
 export function untilArg(ctx: PeopleContext, payload: Payload): number {
-  return intArg(payload, 'until', 0) || ctx.now();
+  return numArg(payload, 'until', 0) || ctx.now();
 }
-
-/** Reads an optional boolean argument with a default. */
-export function boolArg(payload: Payload, name: string, fallback: boolean): boolean {
-  const value = payload?.[name];
-  if (value === undefined || value === null) return fallback;
-  if (typeof value !== 'boolean') throw new CommandError(`invalid ${name}`);
-  return value;
-}
-
-interface EventRow {
-  id: string;
-  pubkey: string;
-  kind: number;
-  created_at: number;
-  tags: string;
-  content: string;
-  sig: string;
-}
-
-/** Turns a stored row into a Nostr event (tags parsed from JSON text). */
-export function rowToEvent(row: EventRow): StoredEvent {
-  return {
-    id: row.id,
-    pubkey: row.pubkey,
-    created_at: Number(row.created_at),
-    kind: Number(row.kind),
-    tags: JSON.parse(row.tags) as string[][],
-    content: row.content,
-    sig: row.sig,
-  };
-}
-
-const EVENT_COLUMNS = ['id', 'pubkey', 'kind', 'created_at', 'tags', 'content', 'sig'] as const;
 
 /** Stored events by id, in the order of `ids` (unknown ids skipped). */
 export async function eventsByIds(store: Store, ids: readonly string[]): Promise<StoredEvent[]> {
   if (ids.length === 0) return [];
   const rows = await store.db
     .selectFrom('events')
-    .select(EVENT_COLUMNS)
+    .select(EVENT_COLS)
     .where('id', 'in', [...ids])
     .execute();
-  const byId = new Map(rows.map((row) => [row.id, rowToEvent(row)]));
+  const byId = new Map(rows.map((row) => [row.id, toEvent(row)]));
   return ids.flatMap((id) => {
     const event = byId.get(id);
     return event ? [event] : [];
@@ -133,7 +74,7 @@ export async function currentReplaceable(
     .where('r.kind', '=', kind)
     .where('r.identifier', '=', identifier)
     .executeTakeFirst();
-  return row ? rowToEvent(row) : undefined;
+  return row ? toEvent(row) : undefined;
 }
 
 /** Current events of one replaceable kind for many authors, in the order of `pubkeys`. */
@@ -151,7 +92,7 @@ export async function currentReplaceableMany(
     .where('r.kind', '=', kind)
     .where('r.identifier', '=', '')
     .execute();
-  const byPubkey = new Map(rows.map((row) => [row.pubkey, rowToEvent(row)]));
+  const byPubkey = new Map(rows.map((row) => [row.pubkey, toEvent(row)]));
   return pubkeys.flatMap((pk) => {
     const event = byPubkey.get(pk);
     return event ? [event] : [];
@@ -181,11 +122,6 @@ export async function verifiedNames(store: Store, pubkeys: readonly string[]): P
   return Object.fromEntries(rows.map((row) => [row.pubkey, row.name]));
 }
 
-/** Synthetic object with JSON content. */
-export function synthetic(kind: number, content: unknown, extra: Record<string, unknown> = {}): CacheEvent {
-  return { kind, content: JSON.stringify(content), ...extra };
-}
-
 /**
  * The user_infos answer for `pubkeys`: each known kind 0 (in order), then 10000108 and 10000133 with follower
  * counts, then 10000158 verified names when any (semantics §2.3 user_infos).
@@ -199,8 +135,8 @@ export async function userInfos(store: Store, pubkeys: readonly string[]): Promi
     verifiedNames(store, unique),
   ]);
   const out: CacheEvent[] = [...metadata];
-  out.push(synthetic(USER_SCORE_KIND, counts), synthetic(FOLLOWER_COUNTS_KIND, counts));
-  if (Object.keys(names).length > 0) out.push(synthetic(VERIFIED_NAMES_KIND, names));
+  out.push(synth(USER_SCORE_KIND, counts), synth(FOLLOWER_COUNTS_KIND, counts));
+  if (Object.keys(names).length > 0) out.push(synth(VERIFIED_NAMES_KIND, names));
   return out;
 }
 
@@ -209,7 +145,7 @@ export function pTagPubkeys(event: NostrEvent, limit = 5000): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
   for (const tag of event.tags) {
-    if (tag[0] === 'p' && isHex64(tag[1]) && !seen.has(tag[1])) {
+    if (tag[0] === 'p' && isHex(tag[1]) && !seen.has(tag[1])) {
       seen.add(tag[1]);
       out.push(tag[1]);
       if (out.length >= limit) break;
