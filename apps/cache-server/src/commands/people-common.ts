@@ -1,6 +1,6 @@
 import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import type { Store } from '../store/open-store.ts';
-import { EVENT_COLS, isHex, numArg, type StoredEvent, synth, toEvent } from './content-common.ts';
+import { EVENT_COLS, isHex, loadAddress, numArg, type StoredEvent, synth, toEvent } from './content-common.ts';
 import { type CommandContext, CommandError, type CommandPayload } from './context.ts';
 
 /** What most PEOPLE/NOTIFICATIONS/DM handlers use from the command context (store, clock, maybe the connection). */
@@ -60,21 +60,13 @@ export async function eventsByIds(store: Store, ids: readonly string[]): Promise
 }
 
 /** The current version of a replaceable (identifier '') or addressable event. */
-export async function currentReplaceable(
+export function currentReplaceable(
   store: Store,
   pubkey: string,
   kind: number,
   identifier = '',
 ): Promise<StoredEvent | undefined> {
-  const row = await store.db
-    .selectFrom('replaceable_events as r')
-    .innerJoin('events as e', 'e.id', 'r.event_id')
-    .select(['e.id', 'e.pubkey', 'e.kind', 'e.created_at', 'e.tags', 'e.content', 'e.sig'])
-    .where('r.pubkey', '=', pubkey)
-    .where('r.kind', '=', kind)
-    .where('r.identifier', '=', identifier)
-    .executeTakeFirst();
-  return row ? toEvent(row) : undefined;
+  return loadAddress(store, kind, pubkey, identifier);
 }
 
 /** Current events of one replaceable kind for many authors, in the order of `pubkeys`. */
