@@ -1,4 +1,4 @@
-import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
+import { type CacheEvent, CacheKind, type NostrEvent } from '@tide/core/nostr';
 import type { Store } from '../store/open-store.ts';
 import { EVENT_COLS, isHex, loadAddress, numArg, type StoredEvent, synth, toEvent } from './content-common.ts';
 import { type CommandContext, CommandError, type CommandPayload } from './context.ts';
@@ -23,13 +23,6 @@ export {
   synth as synthetic,
   viewerOf,
 } from './content-common.ts';
-
-/** Kind-0 metadata, user scores and follower counts (protocol §2). */
-export const USER_SCORE_KIND = 10000108;
-/** 10000133: `{pubkey: followers_count}`. */
-export const FOLLOWER_COUNTS_KIND = 10000133;
-/** 10000158: verified names `{pubkey: name}`. */
-export const VERIFIED_NAMES_KIND = 10000158;
 
 /** Reads a list of hex values, else throws `invalid <name>`; capped at `max` entries. */
 export function requireHexList(payload: Payload, name: string, max = 1000): string[] {
@@ -127,8 +120,8 @@ export async function userInfos(store: Store, pubkeys: readonly string[]): Promi
     verifiedNames(store, unique),
   ]);
   const out: CacheEvent[] = [...metadata];
-  out.push(synth(USER_SCORE_KIND, counts), synth(FOLLOWER_COUNTS_KIND, counts));
-  if (Object.keys(names).length > 0) out.push(synth(VERIFIED_NAMES_KIND, names));
+  out.push(synth(CacheKind.UserScore, counts), synth(CacheKind.UserFollowerCounts, counts));
+  if (Object.keys(names).length > 0) out.push(synth(CacheKind.VerifiedUsersDict, names));
   return out;
 }
 

@@ -1,4 +1,4 @@
-import type { CacheEvent } from '@tide/core/nostr';
+import { type CacheEvent, CacheKind } from '@tide/core/nostr';
 import { enrichPosts } from './bundle.ts';
 import type { CommandContext } from './context.ts';
 import {
@@ -8,7 +8,6 @@ import {
   type PeopleContext,
   requireHex,
   synthetic,
-  USER_SCORE_KIND,
   viewerOf,
 } from './people-common.ts';
 import { requireSignedEvent } from './signed-request.ts';
@@ -74,7 +73,7 @@ export async function getSuggestedUsers(ctx: PeopleContext): Promise<CacheEvent[
     { group: 'Writers', members: writers.map((row) => member(row.pubkey)) },
   ].filter((group) => group.members.length > 0);
   const scores = Object.fromEntries([...popular, ...writers].map((row) => [row.pubkey, Number(row.followers_count)]));
-  return [synthetic(SUGGESTED_USERS_KIND, groups), ...metadata, synthetic(USER_SCORE_KIND, scores)];
+  return [synthetic(SUGGESTED_USERS_KIND, groups), ...metadata, synthetic(CacheKind.UserScore, scores)];
 }
 
 /**

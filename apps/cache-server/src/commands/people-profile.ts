@@ -1,4 +1,4 @@
-import type { CacheEvent } from '@tide/core/nostr';
+import { type CacheEvent, CacheKind } from '@tide/core/nostr';
 import type { Store } from '../store/open-store.ts';
 import {
   currentReplaceable,
@@ -6,7 +6,6 @@ import {
   type PeopleContext,
   requireHex,
   synthetic,
-  VERIFIED_NAMES_KIND,
   verifiedNames,
   viewerOf,
 } from './people-common.ts';
@@ -63,7 +62,7 @@ export async function userProfile(ctx: PeopleContext, payload: Payload): Promise
   const out: CacheEvent[] = [];
   if (metadata) out.push(metadata);
   out.push(synthetic(USER_STATS_KIND, stats));
-  if (Object.keys(names).length > 0) out.push(synthetic(VERIFIED_NAMES_KIND, names));
+  if (Object.keys(names).length > 0) out.push(synthetic(CacheKind.VerifiedUsersDict, names));
   if (viewer) {
     const reason = await filteringReason(ctx.store, viewer, pubkey);
     if (reason) out.push(reason);

@@ -1,19 +1,16 @@
-import type { CacheEvent } from '@tide/core/nostr';
+import { type CacheEvent, CacheKind } from '@tide/core/nostr';
 import { sql } from 'kysely';
 import { decode } from 'nostr-tools/nip19';
 import type { Store } from '../store/open-store.ts';
 import { CommandError } from './context.ts';
 import {
   currentReplaceableMany,
-  FOLLOWER_COUNTS_KIND,
   followerCounts,
   intArg,
   optionalHex,
   type Payload,
   type PeopleContext,
   synthetic,
-  USER_SCORE_KIND,
-  VERIFIED_NAMES_KIND,
   verifiedNames,
 } from './people-common.ts';
 import { hiddenPubkeys } from './people-moderation.ts';
@@ -98,8 +95,12 @@ export async function userSearch(ctx: PeopleContext, payload: Payload): Promise<
   const found = metadata.map((event) => event.pubkey);
   const scores = Object.fromEntries(found.map((pk) => [pk, counts[pk] ?? 0]));
   const names = await verifiedNames(ctx.store, found);
-  const out: CacheEvent[] = [...metadata, synthetic(USER_SCORE_KIND, scores), synthetic(FOLLOWER_COUNTS_KIND, scores)];
-  if (Object.keys(names).length > 0) out.push(synthetic(VERIFIED_NAMES_KIND, names));
+  const out: CacheEvent[] = [
+    ...metadata,
+    synthetic(CacheKind.UserScore, scores),
+    synthetic(CacheKind.UserFollowerCounts, scores),
+  ];
+  if (Object.keys(names).length > 0) out.push(synthetic(CacheKind.VerifiedUsersDict, names));
   return out;
 }
 
