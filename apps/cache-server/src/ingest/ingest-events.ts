@@ -70,8 +70,9 @@ export async function ingestEvents(
   const size = Math.max(1, opts.batchSize ?? DEFAULT_BATCH_SIZE);
   const chunks: number[][] = [];
   for (let k = 0; k < toVerify.length; k += size) chunks.push(toVerify.slice(k, k + size));
+  // The first chunk is checked by every thread; later ones by the workers only, while the main thread writes.
   const check = (c: number) => {
-    const p = checkChunk(store, input, results, chunks[c]);
+    const p = checkChunk(store, input, results, chunks[c], c > 0);
     p.catch(() => undefined); // awaited below; this only keeps a failure from being reported as unhandled meanwhile
     return p;
   };
@@ -94,6 +95,7 @@ async function checkChunk(
   input: readonly unknown[],
   results: IngestResult[],
   chunk: number[],
+  offMainThread: boolean,
 ): Promise<Accepted[]> {
   const stored = await storedIds(
     store,
@@ -104,7 +106,10 @@ async function checkChunk(
     results[i] = { id: results[i].id, ok: true, reason: 'duplicate: already have this event', stored: false };
     return false;
   });
-  const verified = await verifyEventsParallel(fresh.map((i) => input[i]));
+  const verified = await verifyEventsParallel(
+    fresh.map((i) => input[i]),
+    { offMainThread },
+  );
   const accepted: Accepted[] = [];
   fresh.forEach((i, k) => {
     const e = input[i] as NostrEvent;

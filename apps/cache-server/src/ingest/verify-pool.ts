@@ -22,22 +22,30 @@ class VerifyWorker {
 
   constructor() {
     this.worker = new Worker(new URL('./verify-worker.mjs', import.meta.url));
-    this.worker.unref();
     this.ready = new Promise((resolve, reject) => {
       this.worker.once('message', () => resolve());
       this.worker.once('error', reject);
     });
-    this.ready.catch(() => this.fail(new Error('verify worker failed to start')));
+    this.ready.then(
+      () => this.idle(),
+      () => this.fail(new Error('verify worker failed to start')),
+    );
     this.worker.on('message', (msg: { id?: number; ok?: boolean[] }) => {
       if (msg.id === undefined || !msg.ok) return;
       const p = this.pending.get(msg.id);
       if (!p) return;
       clearTimeout(p.timer);
       this.pending.delete(msg.id);
+      this.idle();
       p.resolve(msg.ok);
     });
     this.worker.on('error', (err) => this.fail(err instanceof Error ? err : new Error(String(err))));
     this.worker.on('exit', () => this.fail(new Error('verify worker exited')));
+  }
+
+  /** An idle worker does not keep the process alive; one with requests in flight does (until it answers). */
+  private idle(): void {
+    if (this.pending.size === 0) this.worker.unref();
   }
 
   private fail(err: Error): void {
@@ -56,10 +64,12 @@ class VerifyWorker {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
+        this.idle();
         reject(new Error('verify worker timed out'));
       }, WORKER_TIMEOUT_MS);
       timer.unref();
       this.pending.set(id, { resolve, reject, timer });
+      this.worker.ref();
       this.worker.postMessage({ id, events });
     });
   }
@@ -81,12 +91,33 @@ function pool(): VerifyWorker[] {
   return workers.filter((w) => !w.broken);
 }
 
+/** Options of verifyEventsParallel. */
+export interface ParallelVerifyOptions {
+  /**
+   * Leave the main thread free (it is writing the previous batch meanwhile): the workers share the whole input.
+   * Default false: the main thread takes a share too.
+   */
+  offMainThread?: boolean;
+}
+
+/** Plain copies of the seven NIP-01 fields (null for a malformed event, which fails without reaching a worker). */
+function plainEvents(part: readonly unknown[]) {
+  return part.map((e) => {
+    if (!hasSignedShape(e)) return null;
+    const { id, pubkey, kind, created_at, tags, content, sig } = e as typeof e & { id: string; sig: string };
+    return { id, pubkey, kind, created_at, tags, content, sig };
+  });
+}
+
 /**
- * Checks ids and signatures of many events using worker threads and the main thread together (one result per
- * event, in order). Malformed events fail without reaching a worker. Falls back to the main thread
- * (@tide/core/nostr verifyEvents) for small inputs or when a worker cannot be used.
+ * Checks ids and signatures of many events using worker threads and (unless `offMainThread`) the main thread
+ * together; one result per event, in order. Malformed events fail without reaching a worker. Falls back to the main
+ * thread (@tide/core/nostr verifyEvents) for small inputs or when a worker cannot be used.
  */
-export async function verifyEventsParallel(events: readonly unknown[]): Promise<boolean[]> {
+export async function verifyEventsParallel(
+  events: readonly unknown[],
+  opts: ParallelVerifyOptions = {},
+): Promise<boolean[]> {
   if (events.length < POOL_MIN_EVENTS) return verifyEvents(events);
   let active: VerifyWorker[];
   try {
@@ -95,17 +126,12 @@ export async function verifyEventsParallel(events: readonly unknown[]): Promise<
     return verifyEvents(events);
   }
   if (active.length === 0) return verifyEvents(events);
-  const shares = active.length + 1;
+  const mainShare = opts.offMainThread ? 0 : 1;
+  const shares = active.length + mainShare;
   const size = Math.ceil(events.length / shares);
   const parts = Array.from({ length: shares }, (_, i) => events.slice(i * size, (i + 1) * size));
-  const plain = (part: readonly unknown[]) =>
-    part.map((e) => {
-      if (!hasSignedShape(e)) return null;
-      const { id, pubkey, kind, created_at, tags, content, sig } = e as typeof e & { id: string; sig: string };
-      return { id, pubkey, kind, created_at, tags, content, sig };
-    });
-  const jobs = parts.slice(1).map(async (part, i) => {
-    const shaped = plain(part);
+  const jobs = parts.slice(mainShare).map(async (part, i) => {
+    const shaped = plainEvents(part);
     const wellFormed = shaped.filter((e) => e !== null);
     try {
       const ok = await active[i].verify(wellFormed);
@@ -115,7 +141,7 @@ export async function verifyEventsParallel(events: readonly unknown[]): Promise<
       return verifyEvents(part);
     }
   });
-  const mine = await verifyEvents(parts[0]);
+  const mine = mainShare ? await verifyEvents(parts[0]) : [];
   const rest = await Promise.all(jobs);
   return mine.concat(...rest);
 }

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
 
 type Row = Record<string, string | number | null>;
@@ -88,54 +88,101 @@ export class WriteBuffer {
   }
 }
 
+/** Rows per multi-row statement: powers of two (a few statement shapes per table, reused from the statement cache). */
+const MAX_ROWS = 512;
+
+/** Splits rows into chunks of power-of-two sizes under the parameter limit (largest first). */
 function chunks<T>(rows: T[], columns: number): T[][] {
-  const size = Math.max(1, Math.floor(MAX_PARAMS / Math.max(1, columns)));
+  let size = MAX_ROWS;
+  while (size > 1 && size * Math.max(1, columns) > MAX_PARAMS) size >>= 1;
   const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  let i = 0;
+  while (i < rows.length) {
+    while (size > 1 && rows.length - i < size) size >>= 1;
+    out.push(rows.slice(i, i + size));
+    i += size;
+  }
   return out;
+}
+
+/** Placeholder style of a transaction's dialect, learnt once per transaction from Kysely's own compiler. */
+const numbered = new WeakMap<object, boolean>();
+function usesNumberedParams(trx: Transaction<Database>): boolean {
+  let v = numbered.get(trx);
+  if (v === undefined) {
+    v = trx.selectFrom('net_stats').select('key').where('key', '=', '').compile().sql.includes('$1');
+    numbered.set(trx, v);
+  }
+  return v;
+}
+
+const quote = (name: string) => `"${name}"`;
+
+/**
+ * Runs `INSERT INTO table (cols) VALUES (...), ... <tail>` over uniform rows, built as SQL text directly (Kysely's
+ * builder cost more than SQLite's own work for thousands of rows), chunked under the parameter limit.
+ */
+async function insertRows(
+  trx: Transaction<Database>,
+  table: TableName,
+  cols: string[],
+  rows: Row[],
+  tail: string,
+): Promise<void> {
+  const pg = usesNumberedParams(trx);
+  const head = `INSERT INTO ${quote(table)} (${cols.map(quote).join(', ')}) VALUES `;
+  for (const part of chunks(rows, cols.length)) {
+    const params: Array<string | number | null> = [];
+    const tuples: string[] = [];
+    for (const r of part) {
+      const marks: string[] = [];
+      for (const c of cols) {
+        params.push(r[c] ?? null);
+        marks.push(pg ? `$${params.length}` : '?');
+      }
+      tuples.push(`(${marks.join(', ')})`);
+    }
+    await trx.executeQuery(CompiledQuery.raw(`${head}${tuples.join(', ')} ${tail}`, params));
+  }
+}
+
+/** Groups rows by their set of columns (each multi-row statement needs uniform rows). */
+function byColumns(rows: Row[]): Map<string, { cols: string[]; rows: Row[] }> {
+  const groups = new Map<string, { cols: string[]; rows: Row[] }>();
+  for (const r of rows) {
+    const cols = Object.keys(r);
+    const sig = cols.join(',');
+    const g = groups.get(sig);
+    if (g) g.rows.push(r);
+    else groups.set(sig, { cols, rows: [r] });
+  }
+  return groups;
 }
 
 /** Multi-row INSERT ... ON CONFLICT DO NOTHING, chunked under the parameter limit. */
 export async function insertIgnore(trx: Transaction<Database>, table: TableName, rows: Row[]): Promise<void> {
   if (rows.length === 0) return;
-  const cols = Object.keys(rows[0]);
-  for (const part of chunks(rows, cols.length)) {
-    await trx
-      .insertInto(table)
-      .values(part as never)
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  }
+  for (const g of byColumns(rows).values()) await insertRows(trx, table, g.cols, g.rows, 'ON CONFLICT DO NOTHING');
 }
 
 /** Multi-row INSERT ... ON CONFLICT (key) DO UPDATE SET every other column = excluded. */
 async function upsertRows(trx: Transaction<Database>, table: TableName, keyCols: string[], rows: Row[]) {
-  const groups = new Map<string, Row[]>();
+  const groups = new Map<string, { cols: string[]; rows: Row[] }>();
   for (const r of rows) {
-    const sig = Object.keys(r).sort().join(',');
+    const cols = Object.keys(r).sort();
+    const sig = cols.join(',');
     const g = groups.get(sig);
-    if (g) g.push(r);
-    else groups.set(sig, [r]);
+    if (g) g.rows.push(r);
+    else groups.set(sig, { cols, rows: [r] });
   }
-  for (const g of groups.values()) await upsertUniform(trx, table, keyCols, g);
-}
-
-async function upsertUniform(trx: Transaction<Database>, table: TableName, keyCols: string[], rows: Row[]) {
-  const cols = Object.keys(rows[0]).filter((c) => !keyCols.includes(c));
-  for (const part of chunks(rows, cols.length + keyCols.length)) {
-    await trx
-      .insertInto(table)
-      .values(part as never)
-      .onConflict((oc) => {
-        const target = oc.columns(keyCols as never);
-        if (cols.length === 0) return target.doNothing();
-        return target.doUpdateSet(() => {
-          const set: Record<string, unknown> = {};
-          for (const c of cols) set[c] = sql.ref(`excluded.${c}`);
-          return set as never;
-        });
-      })
-      .execute();
+  for (const g of groups.values()) {
+    const set = g.cols.filter((c) => !keyCols.includes(c));
+    const target = `ON CONFLICT (${keyCols.map(quote).join(', ')})`;
+    const tail =
+      set.length === 0
+        ? `${target} DO NOTHING`
+        : `${target} DO UPDATE SET ${set.map((c) => `${quote(c)} = excluded.${quote(c)}`).join(', ')}`;
+    await insertRows(trx, table, g.cols, g.rows, tail);
   }
 }
 
@@ -160,19 +207,10 @@ async function applyCounters(trx: Transaction<Database>, table: TableName, t: Co
       await insertIgnore(trx, table, rows);
       continue;
     }
-    for (const part of chunks(rows, Object.keys(rows[0]).length)) {
-      await trx
-        .insertInto(table)
-        .values(part as never)
-        .onConflict((oc) =>
-          oc.columns(t.keyCols as never).doUpdateSet(() => {
-            const set: Record<string, unknown> = {};
-            for (const c of deltaCols) set[c] = sql`${sql.ref(`${table}.${c}`)} + ${sql.ref(`excluded.${c}`)}`;
-            return set as never;
-          }),
-        )
-        .execute();
-    }
+    const cols = [...new Set([...Object.keys(group[0].extra).sort(), ...t.keyCols, ...deltaCols])];
+    const set = deltaCols.map((c) => `${quote(c)} = ${quote(table)}.${quote(c)} + excluded.${quote(c)}`);
+    const tail = `ON CONFLICT (${t.keyCols.map(quote).join(', ')}) DO UPDATE SET ${set.join(', ')}`;
+    await insertRows(trx, table, cols, rows, tail);
   }
 }
 
