@@ -15,8 +15,8 @@ const A = 'a'.repeat(64);
 const B = 'b'.repeat(64);
 const C = 'c'.repeat(64);
 
-describe('replyParent (semantics §1.4)', () => {
-  it('prefers the last tag marked reply', () => {
+describe('replyParent (core NIP-10 rule over e and a tags)', () => {
+  it('prefers the tag marked reply', () => {
     expect(
       replyParent([
         ['e', A, '', 'root'],

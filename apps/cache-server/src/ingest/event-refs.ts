@@ -1,16 +1,13 @@
-import type { NostrEvent, Tag } from '@tide/core/nostr';
-import { decode } from 'nostr-tools/nip19';
+import { getReplyTag, isHex, type NostrEvent, type Tag, tryDecodeNip19 } from '@tide/core/nostr';
 
 /*
- * What an event refers to, by the caching service's ingest rules (semantics §1.4, §5.1). These are the server's
- * counting rules, which differ on purpose from the client's reply-target helper (they also follow `a` tags).
+ * What an event refers to, by the caching service's ingest rules (semantics §1.4, §5.1), built on core's NIP-19
+ * decoder and NIP-10 reply rule; the server applies that rule to `a` tags too (replies to articles).
  */
-
-const HEX64 = /^[0-9a-f]{64}$/;
 
 /** True for a 64-char lowercase hex string (event id or pubkey). */
 export function isHex64(value: unknown): value is string {
-  return typeof value === 'string' && HEX64.test(value);
+  return isHex(value, 64);
 }
 
 /** `kind:pubkey:identifier` of an addressable event. */
@@ -53,21 +50,14 @@ function refOfTag(t: Tag): EventRef | null {
 }
 
 /**
- * Parent of a reply: the last `e`/`a` tag marked `reply`, else the first marked `root`, else the last `e`/`a`
- * tag without a `mention` marker; null for a top-level note.
+ * Parent of a reply by core's NIP-10 rule (getReplyTag: the tag marked reply, else the one marked root, else the
+ * last one not marked mention) over valid `e` and `a` tags alike; null for a top-level note.
  */
 export function replyParent(tags: readonly Tag[]): EventRef | null {
-  let reply: EventRef | null = null;
-  let root: EventRef | null = null;
-  let unmarked: EventRef | null = null;
-  for (const t of tags) {
-    const ref = refOfTag(t);
-    if (!ref) continue;
-    if (t[3] === 'reply') reply = ref;
-    else if (t[3] === 'root') root ??= ref;
-    if (t[3] !== 'mention') unmarked = ref;
-  }
-  return reply ?? root ?? unmarked;
+  const refs = tags.filter((t) => refOfTag(t) !== null);
+  const asE = refs.map((t): Tag => (t[0] === 'e' ? t : ['e', ...t.slice(1)]));
+  const picked = getReplyTag(asE);
+  return picked ? refOfTag(refs[asE.indexOf(picked)]) : null;
 }
 
 /** Profile-tab reply flag: true only if some `e`/`a` tag carries the `root` marker (positional tags do not count). */
@@ -102,16 +92,12 @@ export function noteReferences(event: Pick<NostrEvent, 'content' | 'tags'>): Not
   const pubkeys = new Set<string>();
   for (const m of event.content.matchAll(NOSTR_REF)) {
     const code = m[1].toLowerCase();
-    try {
-      const d = decode(code);
-      if (d.type === 'note') ids.add(d.data);
-      else if (d.type === 'nevent') ids.add(d.data.id);
-      else if (d.type === 'naddr') addresses.add(coordinateOf(d.data.kind, d.data.pubkey, d.data.identifier));
-      else if (d.type === 'npub') pubkeys.add(d.data);
-      else if (d.type === 'nprofile') pubkeys.add(d.data.pubkey);
-    } catch {
-      // not a valid bech32 entity: plain text
-    }
+    const d = tryDecodeNip19(code); // null: not a valid bech32 entity, plain text
+    if (d?.type === 'note') ids.add(d.data);
+    else if (d?.type === 'nevent') ids.add(d.data.id);
+    else if (d?.type === 'naddr') addresses.add(coordinateOf(d.data.kind, d.data.pubkey, d.data.identifier));
+    else if (d?.type === 'npub') pubkeys.add(d.data);
+    else if (d?.type === 'nprofile') pubkeys.add(d.data.pubkey);
   }
   for (const m of event.content.matchAll(LEGACY_REF)) {
     const t = event.tags[Number(m[1])];
