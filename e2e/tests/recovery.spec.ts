@@ -83,11 +83,16 @@ test('with the caching service stopped, thread and profile load from the relay f
   await page.addInitScript((url) => localStorage.setItem('fallbackRelays', JSON.stringify([url])), relay.relayUrl);
   await page.goto(`${cache.origin}/home`);
   await expect(page.getByTestId('note').first()).toBeVisible({ timeout: 60_000 });
-  // Load the thread and profile screens once while the service is up (their code comes from the stopped server).
+  // Load the thread and profile screens once while the service is up (their code comes from the stopped server),
+  // and with them the fallback screen's code.
+  const fallbackCode = page.waitForResponse((r) => /\/assets\/relay-fallback-screen-[^/]*\.js$/.test(r.url()), {
+    timeout: 60_000,
+  });
   await navigateInApp(page, threadPath);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thread');
   await navigateInApp(page, profilePath);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Profile');
+  await fallbackCode;
   await navigateInApp(page, '/home');
 
   await cache.stop();
@@ -124,12 +129,17 @@ test("with the caching service stopped, a known viewer's home loads the follows'
   }, relay.relayUrl);
   await page.goto(`${cache.origin}/home`);
   await expect(page.getByTestId('note').first()).toBeVisible({ timeout: 60_000 });
-  // The viewer is known (dev mode exposes the session store; sign-in is not needed to read).
+  // The viewer is known (dev mode exposes the session store; sign-in is not needed to read). The fallback screen's
+  // code comes from the service, which fetches it for a known viewer while it is up: wait for it before stopping.
   await page.waitForFunction(() => Boolean((window as unknown as { tide?: unknown }).tide));
+  const fallbackCode = page.waitForResponse((r) => /\/assets\/relay-fallback-screen-[^/]*\.js$/.test(r.url()), {
+    timeout: 60_000,
+  });
   await page.evaluate((key) => {
     const tide = (window as unknown as { tide: { stores: { session: { setState: (s: object) => void } } } }).tide;
     tide.stores.session.setState({ publicKey: key });
   }, viewer.pubkey);
+  await fallbackCode;
   await expect(page.getByTestId('note').first()).toBeVisible({ timeout: 60_000 });
 
   await cache.stop();
