@@ -1,6 +1,5 @@
-import { type CacheEvent, CacheKind } from '@tide/core/nostr';
+import { type CacheEvent, CacheKind, toHexPubkey } from '@tide/core/nostr';
 import { sql } from 'kysely';
-import { decode } from 'nostr-tools/nip19';
 import type { Store } from '../store/open-store.ts';
 import { CommandError } from './context.ts';
 import {
@@ -24,14 +23,7 @@ export function queryTerms(query: string): string[] {
 export function pubkeyFromQuery(query: string): string | undefined {
   const text = query.trim().replace(/^nostr:/, '');
   if (!/^(npub1|nprofile1)[02-9ac-hj-np-z]+$/.test(text)) return undefined;
-  try {
-    const decoded = decode(text);
-    if (decoded.type === 'npub') return decoded.data;
-    if (decoded.type === 'nprofile') return decoded.data.pubkey;
-  } catch {
-    return undefined;
-  }
-  return undefined;
+  return toHexPubkey(text) ?? undefined;
 }
 
 /** Pubkeys whose indexed profile fields match every term as a prefix (FTS5 on SQLite, tsvector on PostgreSQL). */
