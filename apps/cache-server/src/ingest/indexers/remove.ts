@@ -67,6 +67,7 @@ export async function removeDeletedEvent(ctx: IngestContext, e: NostrEvent): Pro
     }
   }
   for (const id of quotedTargets(ctx, e)) bumpCounters(ctx, id, { reposts: -1 });
+  if (e.kind === 9735) await removeZapReceipt(ctx, e.id);
   const reply = await ctx.trx
     .selectFrom('event_replies')
     .select('parent_id')
@@ -97,6 +98,40 @@ export async function removeDeletedEvent(ctx: IngestContext, e: NostrEvent): Pro
   await ctx.trx.deleteFrom('direct_messages').where('event_id', '=', e.id).execute();
   await ctx.trx.deleteFrom('notifications').where('source_event_id', '=', e.id).execute();
   await removeEventRows(ctx, [e.id]);
+}
+
+/**
+ * Undoes a stored zap receipt: its row, the zapped note's zaps and sats, the receiver's totals, the sender's count, the
+ * sender's `zapped` flag on the note (when no other receipt of theirs remains) and the action reference.
+ */
+async function removeZapReceipt(ctx: IngestContext, receiptId: string): Promise<void> {
+  await ctx.flush();
+  const zap = await ctx.trx
+    .selectFrom('zap_receipts')
+    .selectAll()
+    .where('receipt_id', '=', receiptId)
+    .executeTakeFirst();
+  if (!zap) return;
+  await ctx.trx.deleteFrom('zap_receipts').where('receipt_id', '=', receiptId).execute();
+  ctx.buf.add('user_stats', { pubkey: zap.receiver }, { total_zap_count: -1, total_satszapped: -zap.amount_sats });
+  ctx.buf.add('user_stats', { pubkey: zap.sender }, { content_zap_count: -1 });
+  if (!zap.target_event_id) return;
+  bumpCounters(ctx, zap.target_event_id, { zaps: -1, satszapped: -zap.amount_sats });
+  await ctx.trx.deleteFrom('event_pubkey_action_refs').where('ref_event_id', '=', receiptId).execute();
+  const another = await ctx.trx
+    .selectFrom('zap_receipts')
+    .select('receipt_id')
+    .where('target_event_id', '=', zap.target_event_id)
+    .where('sender', '=', zap.sender)
+    .limit(1)
+    .executeTakeFirst();
+  if (!another) {
+    ctx.buf.upsert(
+      'event_pubkey_actions',
+      { event_id: zap.target_event_id, pubkey: zap.sender },
+      { zapped: 0, updated_at: ctx.now },
+    );
+  }
 }
 
 /** Removes the article rows of an address (reads, versions, topics) and lowers the author's article count. */

@@ -96,4 +96,39 @@ describeDialects('zap indexer', (getStore) => {
     expect(r.stored).toBe(true);
     expect((await statsOf(getStore(), post.id)).zaps).toBe(0);
   });
+
+  it('undoes a receipt deleted by its author (NIP-09): note, receiver and sender totals, zapped flag, row', async () => {
+    const zapper = testUser('zd-zapper');
+    const sender = testUser('zd-sender');
+    const author = testUser('zd-author');
+    const post = note(author, 'zap then delete');
+    const z1 = zapReceipt(zapper, sender, { target: post, sats: 21, at: T0 + 40 });
+    const z2 = zapReceipt(zapper, sender, { target: post, sats: 1000, at: T0 + 41 });
+    await ingestEvents(getStore(), [post, z1, z2], { now: NOW });
+    const byOther = ev(sender, 5, '', [['e', z1.id]], T0 + 50);
+    await ingestEvents(getStore(), [byOther], { now: NOW });
+    expect((await statsOf(getStore(), post.id)).zaps).toBe(2);
+
+    await ingestEvents(getStore(), [ev(zapper, 5, '', [['e', z1.id]], T0 + 51)], { now: NOW });
+    let s = await statsOf(getStore(), post.id);
+    expect([s.zaps, s.satszapped]).toEqual([1, 1000]);
+    let recv = await userStatsOf(getStore(), author.pubkey);
+    expect([recv?.total_zap_count, recv?.total_satszapped]).toEqual([1, 1000]);
+    expect((await userStatsOf(getStore(), sender.pubkey))?.content_zap_count).toBe(1);
+    expect((await actionsOf(getStore(), post.id, sender.pubkey)).zapped).toBe(1);
+
+    await ingestEvents(getStore(), [ev(zapper, 5, '', [['e', z2.id]], T0 + 52)], { now: NOW });
+    s = await statsOf(getStore(), post.id);
+    expect([s.zaps, s.satszapped]).toEqual([0, 0]);
+    recv = await userStatsOf(getStore(), author.pubkey);
+    expect([recv?.total_zap_count, recv?.total_satszapped]).toEqual([0, 0]);
+    expect((await userStatsOf(getStore(), sender.pubkey))?.content_zap_count).toBe(0);
+    expect((await actionsOf(getStore(), post.id, sender.pubkey)).zapped).toBe(0);
+    const rows = await getStore()
+      .db.selectFrom('zap_receipts')
+      .select('receipt_id')
+      .where('sender', '=', sender.pubkey)
+      .execute();
+    expect(rows).toEqual([]);
+  });
 });
