@@ -12,6 +12,8 @@ import { startTestServer, type TestServer } from './test-server.ts';
 const alice = generateSecretKey();
 const bob = generateSecretKey();
 const reader = generateSecretKey();
+const carol = generateSecretKey();
+const carolFan = generateSecretKey();
 const t0 = 1_700_000_000;
 const sign = (key: Uint8Array, kind: number, created_at: number, content: string, tags: string[][] = []) =>
   finalizeEvent({ kind, created_at, tags, content }, key) as NostrEvent;
@@ -26,6 +28,12 @@ const events = [
   reply,
   later,
   sign(reader, 3, t0, '', [['p', getPublicKey(alice)]]),
+  // carol reposts bob's reply the usual way: empty content, the note named by its `e` tag.
+  sign(carol, 6, t0 + 30, '', [
+    ['e', reply.id],
+    ['p', getPublicKey(bob)],
+  ]),
+  sign(carolFan, 3, t0, '', [['p', getPublicKey(carol)]]),
 ];
 
 let server: TestServer;
@@ -92,6 +100,14 @@ describe('reading relays directly (real relay on loopback)', () => {
   it('loads home for a known pubkey from the people it follows', async () => {
     const page = await loadHomeFromRelays(pool, [server.server.relayUrl], getPublicKey(reader));
     expect(page.notes.map((n) => n.content)).toEqual(['alice again', 'root note']);
+  });
+
+  it('gives an empty repost the reposted note, with its author, read from the same relays', async () => {
+    const profile = await loadProfileFromRelays(pool, [server.server.relayUrl], getPublicKey(carol));
+    expect(profile.notes.map((n) => [n.content, n.repost?.pubkey])).toEqual([['a reply', getPublicKey(carol)]]);
+    expect(profile.users[getPublicKey(bob)]?.name).toBe('bob');
+    const home = await loadHomeFromRelays(pool, [server.server.relayUrl], getPublicKey(carolFan));
+    expect(home.notes.map((n) => n.id)).toEqual([reply.id]);
   });
 
   it('fails clearly without relays', async () => {

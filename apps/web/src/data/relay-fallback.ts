@@ -1,5 +1,5 @@
-import { assemblePage, type Page } from '@tide/core/model';
-import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
+import { assemblePage, type Page, repostOriginal, repostTargetId } from '@tide/core/model';
+import { type CacheEvent, Kind, type NostrEvent } from '@tide/core/nostr';
 import { type Filter, RelayPool } from '@tide/core/relay';
 
 // Reading the user's relays directly while the caching service is unreachable (when: relay-fallback-status.ts).
@@ -29,9 +29,35 @@ function queryOn(relayPool: RelayPool, relays: readonly string[]): Query {
   return (filters) => relayPool.query(relays, filters);
 }
 
+/** The note a repost points at when its content does not carry it (core's repost rule, no mentions here). */
+function missingRepostTarget(event: NostrEvent): string | undefined {
+  if (event.kind !== Kind.Repost || repostOriginal({ ...event }, {})) return undefined;
+  return repostTargetId({ ...event });
+}
+
+/**
+ * Reposts with empty content take the reposted note, read from the same relays (the thread's end-of-stream step,
+ * here for relays); a repost whose note no relay has stays as it was (and the page leaves it out).
+ */
+async function withRepostedNotes(query: Query, events: NostrEvent[]): Promise<NostrEvent[]> {
+  const targets = [...new Set(events.flatMap((e) => missingRepostTarget(e) ?? []))];
+  if (!targets.length) return events;
+  const originals = new Map((await query([{ ids: targets }])).map((e) => [e.id, e]));
+  return events.map((event) => {
+    const target = missingRepostTarget(event);
+    const original = target ? originals.get(target) : undefined;
+    return original ? { ...event, content: JSON.stringify(original) } : event;
+  });
+}
+
+/** The events with their authors' profiles, and the profiles of the authors of reposted notes. */
 async function withProfiles(query: Query, events: NostrEvent[]): Promise<NostrEvent[]> {
-  const authors = [...new Set(events.map((e) => e.pubkey))];
-  const profiles = authors.length ? await query([{ kinds: [0], authors }]) : [];
+  const authors = new Set(events.map((e) => e.pubkey));
+  for (const event of events) {
+    const original = event.kind === Kind.Repost ? repostOriginal({ ...event }, {}) : undefined;
+    if (typeof original?.pubkey === 'string') authors.add(original.pubkey);
+  }
+  const profiles = authors.size ? await query([{ kinds: [0], authors: [...authors] }]) : [];
   return [...profiles, ...events];
 }
 
@@ -54,7 +80,7 @@ export async function loadThreadFromRelays(
   return page(await withProfiles(query, ordered));
 }
 
-/** A profile read from relays: the kind-0 profile and the newest 20 notes (newest first). */
+/** A profile read from relays: the kind-0 profile and the newest 20 notes and reposts (newest first). */
 export async function loadProfileFromRelays(
   relayPool: RelayPool,
   relays: readonly string[],
@@ -65,10 +91,11 @@ export async function loadProfileFromRelays(
     query([{ kinds: [0], authors: [pubkey], limit: 1 }]),
     query([{ kinds: [1, 6], authors: [pubkey], limit: FALLBACK_PAGE }]),
   ]);
-  return page([...profile, ...notes.slice(0, FALLBACK_PAGE)]);
+  const resolved = await withRepostedNotes(query, notes.slice(0, FALLBACK_PAGE));
+  return page([...profile, ...(await withProfiles(query, resolved))]);
 }
 
-/** Home read from relays for a known pubkey: the newest 20 notes of the people it follows (kind 3). */
+/** Home read from relays for a known pubkey: the newest 20 notes and reposts of the people it follows (kind 3). */
 export async function loadHomeFromRelays(
   relayPool: RelayPool,
   relays: readonly string[],
@@ -79,5 +106,5 @@ export async function loadHomeFromRelays(
   const follows = (contacts?.tags ?? []).filter((t) => t[0] === 'p' && t[1]).map((t) => t[1] as string);
   if (!follows.length) return assemblePage([]);
   const notes = await query([{ kinds: [1, 6], authors: follows.slice(0, 500), limit: FALLBACK_PAGE }]);
-  return page(await withProfiles(query, notes.slice(0, FALLBACK_PAGE)));
+  return page(await withProfiles(query, await withRepostedNotes(query, notes.slice(0, FALLBACK_PAGE))));
 }

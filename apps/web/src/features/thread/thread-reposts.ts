@@ -1,5 +1,5 @@
 import { type CommandClient, requestEvents } from '@tide/core/cache';
-import { repostTargetId } from '@tide/core/model';
+import { repostOriginal, repostTargetId } from '@tide/core/model';
 import { type CacheEvent, CacheKind, Kind } from '@tide/core/nostr';
 
 /** Kinds a repost can point at and still be shown as a note. */
@@ -17,9 +17,9 @@ function parsed(content: string | undefined): CacheEvent | undefined {
   }
 }
 
-/** A repost (kind 6) that does not carry its note in its content, with the id of the note it reposts. */
+/** A repost (kind 6) that does not carry its note in its content (core's repost rule), with the note's id. */
 function emptyRepostTarget(event: CacheEvent): string | undefined {
-  if (event.kind !== Kind.Repost || parsed(event.content)) return undefined;
+  if (event.kind !== Kind.Repost || repostOriginal(event, {})) return undefined;
   return repostTargetId(event);
 }
 
