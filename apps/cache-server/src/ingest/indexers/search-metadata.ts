@@ -1,4 +1,5 @@
 import type { NostrEvent } from '@tide/core/nostr';
+import type { SearchMetadataTable } from '../../store/schema.ts';
 import type { IngestContext } from '../context.ts';
 import { urlsOf } from '../event-refs.ts';
 import { guessLanguage, guessSentiment } from './text-signals.ts';
@@ -12,20 +13,11 @@ const IMAGE_EXT = /\.(png|gif|jpe?g|webp|avif)(?:[?#]|$)/i;
 const VIDEO_EXT = /\.(mp4|mov|3gp|webm|m4v)(?:[?#]|$)/i;
 const AUDIO_EXT = /\.(wav|mp3|aac|flac|ogg|m4a|opus)(?:[?#]|$)/i;
 
-/** What advanced search reads about one note beyond its text (one search_metadata row). */
-export interface SearchMetadata {
-  /** Guessed language (ISO 639-1) or ''. */
-  lang: string;
-  sentiment: string;
-  /** Space-framed set of `filter:` words present: ` image video audio link `. */
-  filters: string;
-  /** Space-framed words of the non-media URLs, split on `/ . : ? = &` (for `url:`). */
-  url_words: string;
-  /** First media dimensions and duration from imeta (`dim WxH`, `duration s`), 0 when unknown. */
-  width: number;
-  height: number;
-  duration: number;
-}
+/**
+ * What advanced search reads about one note beyond its text (a search_metadata row without its key): guessed
+ * language ('' unknown), sentiment, space-framed `filter:` words and link-URL words, first imeta dim/duration.
+ */
+export type SearchMetadata = Omit<SearchMetadataTable, 'event_id'>;
 
 function mediaTypeOf(url: string, mime: string): 'image' | 'video' | 'audio' | 'link' {
   if (IMAGE_EXT.test(url) || mime.startsWith('image/')) return 'image';
