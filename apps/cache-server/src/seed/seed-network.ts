@@ -50,7 +50,8 @@ export async function seedDemoNetwork(store: Store, options: SeedOptions = {}): 
   let accepted = 0;
   const rejected: { id: string; reason: string }[] = [];
   for (const batch of demoEventBatches(world, options)) {
-    const results = await ingestEvents(store, batch, { source: 'seed' });
+    // One transaction per generated batch: seeding is bulk work (fewer, larger commits write far less WAL).
+    const results = await ingestEvents(store, batch, { source: 'seed', batchSize: batch.length });
     total += batch.length;
     for (const r of results) {
       if (r.ok) accepted++;
