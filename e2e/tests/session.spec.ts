@@ -77,13 +77,17 @@ test('alice signs in with her key and a PIN, unlocks after a reload, sees her bo
   await page.getByRole('tab', { name: 'Reads' }).click();
   await expect(page.getByTestId('bookmarked-reads').getByRole('link')).toHaveCount(2);
 
-  // Log out: back to guest, nothing of the session left in storage.
+  // The account menu leads to her profile, then logs out: back to guest, nothing of the session left in storage.
   const menu = page.getByRole('navigation', { name: 'Main navigation' }).getByTestId('account-menu');
+  await menu.click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(page.getByTestId('profile-name')).toHaveText(alice.displayName);
   await menu.click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(
     page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Sign in' }),
   ).toBeVisible();
+  await page.goto('/bookmarks');
   await expect(page.getByText('Sign in to see your bookmarks')).toBeVisible();
   const left = await page.evaluate(() =>
     ['pubkey', 'signInMethod', 'tide.pinVault'].map((k) => localStorage.getItem(k)),
@@ -116,4 +120,11 @@ test('bob browses with his public key: reading works, actions that need a key sa
   await page.reload();
   await expect(accountName(page)).toHaveText(bob.displayName);
   await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // On a phone the account entry sits in the "More" sheet.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const bar = page.getByRole('navigation', { name: 'Navigation', exact: true });
+  await bar.getByRole('button', { name: 'More' }).click();
+  await expect(bar.getByTestId('account-menu')).toBeVisible();
+  await expect(bar.getByTestId('account-name')).toHaveText(bob.displayName);
 });
