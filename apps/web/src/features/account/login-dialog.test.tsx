@@ -70,6 +70,24 @@ describe('LoginDialog', () => {
     expect(JSON.stringify({ ...localStorage })).not.toContain(NSEC);
   }, 30_000);
 
+  it('keeps the PIN step open when the browser cannot protect the key (no WebCrypto): continue without PIN', async () => {
+    const onOpenChange = await enterKey();
+    vi.stubGlobal('crypto', { getRandomValues: globalThis.crypto.getRandomValues.bind(globalThis.crypto) });
+    try {
+      fireEvent.change(screen.getByLabelText('PIN'), { target: { value: '2468' } });
+      fireEvent.change(screen.getByLabelText('Repeat PIN'), { target: { value: '2468' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Create PIN' }));
+      expect((await screen.findByRole('alert')).textContent).toContain('cannot protect the key with a PIN');
+      expect(screen.getByRole('dialog', { name: 'Create PIN' })).toBeTruthy();
+      expect(localStorage.getItem(SESSION_KEYS.pinVault)).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Continue without PIN' }));
+      await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+      expect(stores.session.getState()).toMatchObject({ publicKey: PUBKEY, canSign: true });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('never shows the key in the page text', async () => {
     await enterKey();
     expect(document.body.innerHTML).not.toContain(NSEC);

@@ -67,7 +67,12 @@ export function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
     }
   }
 
-  const finishKey = (pin?: string) => run(() => session.signInWithNsec(key, pin), t('login.invalidKey'), 'key');
+  // A PIN that cannot protect the key here (no WebCrypto outside a secure context) leaves the PIN step open, so
+  // the user can continue without one.
+  const finishKey = (pin?: string) =>
+    pin === undefined
+      ? run(() => session.signInWithNsec(key), t('login.invalidKey'), 'key')
+      : run(() => session.signInWithNsec(key, pin), t('pin.saveFailed'), 'pin');
 
   async function submitPublicKey(event: FormEvent) {
     event.preventDefault();
@@ -122,7 +127,12 @@ export function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
           </DialogActions>
         </form>
       ) : step === 'pin' ? (
-        <CreatePinForm onDone={(pin) => void finishKey(pin)} onSkip={() => void finishKey()} busy={busy} />
+        <CreatePinForm
+          onDone={(pin) => void finishKey(pin)}
+          onSkip={() => void finishKey()}
+          busy={busy}
+          error={error}
+        />
       ) : (
         <form onSubmit={submitPublicKey} noValidate aria-busy={busy}>
           <TextField

@@ -11,10 +11,12 @@ export interface CreatePinFormProps {
   onSkip: () => void;
   /** True while the key is being stored: both buttons wait. */
   busy?: boolean;
+  /** Shown when the key could not be stored with the PIN. */
+  error?: string;
 }
 
 /** Create PIN: two entries, at least 4 characters, must match (spec §5). */
-export function CreatePinForm({ onDone, onSkip, busy = false }: CreatePinFormProps) {
+export function CreatePinForm({ onDone, onSkip, busy = false, error }: CreatePinFormProps) {
   const t = useT();
   const [pin, setPin] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -35,7 +37,7 @@ export function CreatePinForm({ onDone, onSkip, busy = false }: CreatePinFormPro
         inputMode="numeric"
         autoComplete="new-password"
         value={pin}
-        error={problem === 'short' ? t('pin.tooShort') : undefined}
+        error={problem === 'short' ? t('pin.tooShort') : error}
         onChange={(e) => setPin(e.currentTarget.value)}
       />
       <TextField
