@@ -5,7 +5,7 @@ import { describeDialects } from '../../test/dialects.ts';
 import type { RunningServer } from '../server.ts';
 import { loadSearchFixture, S, type searchEvents } from './content-search-fixture.ts';
 import { type Fixture, U } from './content-test-fixture.ts';
-import { openWire, rangeOf } from './content-wire-helpers.ts';
+import { contentsOf, openWire, rangeOf } from './content-wire-helpers.ts';
 
 describeDialects('advanced search over the wire', (getStore) => {
   let server: RunningServer;
@@ -115,6 +115,13 @@ describeDialects('advanced search over the wire', (getStore) => {
     });
     await expect(run('color:red')).rejects.toMatchObject({ notice: 'unsupported search operator: color:' });
     await expect(run('(zebra')).rejects.toMatchObject({ notice: 'invalid search query: unbalanced parentheses' });
+  });
+
+  it('parse_advanced_search_query reads a query back into the form (10000180)', async () => {
+    const out = await client.request('parse_advanced_search_query', { query: `zebra from:${erin} :(` });
+    expect(contentsOf(out, 10000180)).toEqual([
+      expect.objectContaining({ includes: 'zebra', postedBy: [S.erin.pubkey], sentiment: 'Negative' }),
+    ]);
   });
 
   it('the plain search command speaks the same language', async () => {

@@ -3,6 +3,7 @@ import { type SqlBool, sql } from 'kysely';
 import type { Store } from '../store/index.ts';
 import { enrichPosts } from './bundle.ts';
 import { defaultAccount, numArg, pagingArgs, strArg, viewerOf } from './content-common.ts';
+import { parseAdvancedSearchQuery } from './content-search-form.ts';
 import { parseSearchQuery } from './content-search-query.ts';
 import { nodeSql, scorePercentiles, statSql } from './content-search-sql.ts';
 import type { CommandContext, CommandPayload, CommandRecord } from './context.ts';
@@ -108,4 +109,5 @@ async function search(ctx: CommandContext, p: CommandPayload): Promise<CacheEven
 /** The search commands. */
 export const contentSearchCommands: CommandRecord = {
   search,
+  parse_advanced_search_query: parseAdvancedSearchQuery,
 };
