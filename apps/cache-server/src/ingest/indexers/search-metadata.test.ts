@@ -36,6 +36,7 @@ describe('sentiment guess', () => {
     expect(guessSentiment('What a great day :)')).toBe('positive');
     expect(guessSentiment('I hate this, terrible 😡')).toBe('negative');
     expect(guessSentiment('The train leaves at noon')).toBe('neutral');
+    expect(guessSentiment('Meeting at 10:Daily standup')).toBe('neutral');
   });
 });
 

@@ -101,8 +101,8 @@ const NEGATIVE = new Set(
     .split(' ')
     .filter(Boolean),
 );
-const POSITIVE_SIGNS = /(?:[:;]-?[)D]|[😀😃😄😁😊🙂😍🥰❤👍🎉🙏💜🤩😂🥳])/gu;
-const NEGATIVE_SIGNS = /(?:[:;]-?\(|[😢😭😡😠👎💔🙁☹😞😔🤬])/gu;
+const POSITIVE_SIGNS = /(?:[:;]-?[)D](?!\p{L})|[😀😃😄😁😊🙂😍🥰❤👍🎉🙏💜🤩😂🥳])/gu;
+const NEGATIVE_SIGNS = /(?:[:;]-?\((?!\p{L})|[😢😭😡😠👎💔🙁☹😞😔🤬])/gu;
 
 /**
  * Sentiment of a text: a question when it ends with '?', else the sign of (positive − negative) lexicon words and
