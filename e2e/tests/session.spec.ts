@@ -1,6 +1,7 @@
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { expect, type Page, test } from '@playwright/test';
 import { npubEncode, nsecEncode } from 'nostr-tools/nip19';
+import { type EventTemplate, finalizeEvent } from 'nostr-tools/pure';
 import { watchPage } from '../helpers/watch-page.ts';
 import { DEMO_ACCOUNTS } from '../support/accounts.ts';
 
@@ -9,6 +10,7 @@ import { DEMO_ACCOUNTS } from '../support/accounts.ts';
 
 const alice = DEMO_ACCOUNTS.find((a) => a.name === 'alice')!;
 const bob = DEMO_ACCOUNTS.find((a) => a.name === 'bob')!;
+const carol = DEMO_ACCOUNTS.find((a) => a.name === 'carol')!;
 const ALICE_NSEC = nsecEncode(hexToBytes(alice.secretKeyHex));
 const PIN = '2468';
 
@@ -127,4 +129,35 @@ test('bob browses with his public key: reading works, actions that need a key sa
   await bar.getByRole('button', { name: 'More' }).click();
   await expect(bar.getByTestId('account-menu')).toBeVisible();
   await expect(bar.getByTestId('account-name')).toHaveText(bob.displayName);
+});
+
+test('carol signs in with a signer extension (a NIP-07 window.nostr signing in the test) and stays after a reload', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const problems = watchPage(page, baseURL!);
+  const signed: number[] = [];
+  await page.exposeFunction('testSignEvent', (template: EventTemplate) => {
+    signed.push(template.kind);
+    return finalizeEvent(template, hexToBytes(carol.secretKeyHex));
+  });
+  await page.addInitScript((pubkey) => {
+    const w = window as unknown as { nostr: unknown; testSignEvent: (t: unknown) => Promise<unknown> };
+    w.nostr = { getPublicKey: async () => pubkey, signEvent: (t: unknown) => w.testSignEvent(t) };
+  }, carol.pubkey);
+  await page.goto('/home');
+  const dialog = await openSignIn(page);
+  await dialog.getByRole('button', { name: 'Sign in with extension' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(accountName(page)).toHaveText(carol.displayName);
+  // Her settings and home feeds are asked for with requests the extension signed (kind 30078).
+  await expect.poll(() => signed.filter((k) => k === 30078).length).toBeGreaterThanOrEqual(2);
+  await expect(page.getByTestId('note').first()).toBeVisible();
+
+  await page.reload();
+  await expect(accountName(page)).toHaveText(carol.displayName);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByText('Browse only')).toHaveCount(0);
+  expect(problems.consoleErrors).toEqual([]);
 });
