@@ -6,7 +6,7 @@ import { identifierOf } from './event-refs.ts';
 import { gateEvent } from './gate.ts';
 import { maybeExpireScores } from './indexers/scoring.ts';
 import { type Accepted, runBatch } from './run-batch.ts';
-import { verifyEventsParallel } from './verify-pool.ts';
+import { helpVerifying, verifyEventsParallel } from './verify-pool.ts';
 
 /** Default number of events written per transaction. */
 export const DEFAULT_BATCH_SIZE = 500;
@@ -70,7 +70,8 @@ export async function ingestEvents(
   const size = Math.max(1, opts.batchSize ?? DEFAULT_BATCH_SIZE);
   const chunks: number[][] = [];
   for (let k = 0; k < toVerify.length; k += size) chunks.push(toVerify.slice(k, k + size));
-  // The first chunk is checked by every thread; later ones by the workers only, while the main thread writes.
+  // The first chunk is checked by every thread; later ones by the workers while the main thread writes (it takes the
+  // slices still queued once it is done writing).
   const check = (c: number) => {
     const p = checkChunk(store, input, results, chunks[c], c > 0);
     p.catch(() => undefined); // awaited below; this only keeps a failure from being reported as unhandled meanwhile
@@ -78,6 +79,7 @@ export async function ingestEvents(
   };
   let next = chunks.length > 0 ? check(0) : null;
   for (let c = 0; c < chunks.length; c++) {
+    await helpVerifying(); // slices of this chunk the workers have not started yet
     const accepted = await (next as Promise<Accepted[]>);
     next = c + 1 < chunks.length ? check(c + 1) : null;
     if (accepted.length > 0) await writeBatch(store, accepted, results, opts, now);

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
-import { hasSignedShape, verifyEvents } from '@tide/core/nostr';
+import { hasSignedShape, verifyEvent, verifyEvents } from '@tide/core/nostr';
 
 /** Below this many events the main thread verifies alone (a worker round trip is not worth it). */
 export const POOL_MIN_EVENTS = 64;
@@ -19,6 +20,8 @@ class VerifyWorker {
   private pending = new Map<number, Pending>();
   private nextId = 1;
   broken = false;
+  /** Slices handed to this worker and not answered yet (see pump). */
+  assigned = 0;
 
   constructor() {
     this.worker = new Worker(new URL('./verify-worker.mjs', import.meta.url));
@@ -94,11 +97,24 @@ function pool(): VerifyWorker[] {
 /** Options of verifyEventsParallel. */
 export interface ParallelVerifyOptions {
   /**
-   * Leave the main thread free (it is writing the previous batch meanwhile): the workers share the whole input.
-   * Default false: the main thread takes a share too.
+   * Leave the main thread free (it is writing the previous batch meanwhile): the workers take the slices, and the main
+   * thread only takes those still queued when it calls helpVerifying. Default false: it helps at once.
    */
   offMainThread?: boolean;
 }
+
+/** Events per slice of work handed to a worker (or taken by the main thread). */
+const SLICE = 50;
+/** Slices a worker holds at once (the next one is waiting while it works on the current one). */
+const SLICES_PER_WORKER = 2;
+
+interface Slice {
+  events: readonly unknown[];
+  resolve: (ok: boolean[]) => void;
+}
+
+/** Slices not yet taken by a worker or the main thread, oldest first. */
+const queue: Slice[] = [];
 
 /** Plain copies of the seven NIP-01 fields (null for a malformed event, which fails without reaching a worker). */
 function plainEvents(part: readonly unknown[]) {
@@ -109,10 +125,54 @@ function plainEvents(part: readonly unknown[]) {
   });
 }
 
+/** Verifies a slice on a worker, falling back to the main thread if the worker fails. */
+async function onWorker(worker: VerifyWorker, slice: Slice): Promise<void> {
+  const shaped = plainEvents(slice.events);
+  try {
+    const ok = await worker.verify(shaped.filter((e) => e !== null));
+    let k = 0;
+    slice.resolve(shaped.map((e) => (e === null ? false : ok[k++])));
+  } catch {
+    slice.resolve(await verifyEvents(slice.events));
+  }
+}
+
+/** Hands queued slices to workers with room for more. */
+function pump(): void {
+  let active: VerifyWorker[];
+  try {
+    active = pool();
+  } catch {
+    active = [];
+  }
+  for (const w of active) {
+    while (w.assigned < SLICES_PER_WORKER && queue.length > 0) {
+      const slice = queue.shift() as Slice;
+      w.assigned++;
+      void onWorker(w, slice).finally(() => {
+        w.assigned--;
+        pump();
+      });
+    }
+  }
+}
+
 /**
- * Checks ids and signatures of many events using worker threads and (unless `offMainThread`) the main thread
- * together; one result per event, in order. Malformed events fail without reaching a worker. Falls back to the main
- * thread (@tide/core/nostr verifyEvents) for small inputs or when a worker cannot be used.
+ * The main thread verifies the slices no worker has taken yet (call it when it would otherwise wait): the split
+ * between threads adapts to how much CPU each gets on a busy machine.
+ */
+export async function helpVerifying(): Promise<void> {
+  while (queue.length > 0) {
+    const slice = queue.shift() as Slice;
+    slice.resolve(slice.events.map((e) => verifyEvent(e)));
+    await nextTurn(); // lets worker answers in, so they get their next slice
+  }
+}
+
+/**
+ * Checks ids and signatures of many events on worker threads and the main thread (see `offMainThread`), in slices
+ * taken by whichever thread is free; one result per event, in order. Malformed events fail without reaching a
+ * worker. Falls back to the main thread (@tide/core/nostr verifyEvents) for small inputs or without workers.
  */
 export async function verifyEventsParallel(
   events: readonly unknown[],
@@ -126,24 +186,14 @@ export async function verifyEventsParallel(
     return verifyEvents(events);
   }
   if (active.length === 0) return verifyEvents(events);
-  const mainShare = opts.offMainThread ? 0 : 1;
-  const shares = active.length + mainShare;
-  const size = Math.ceil(events.length / shares);
-  const parts = Array.from({ length: shares }, (_, i) => events.slice(i * size, (i + 1) * size));
-  const jobs = parts.slice(mainShare).map(async (part, i) => {
-    const shaped = plainEvents(part);
-    const wellFormed = shaped.filter((e) => e !== null);
-    try {
-      const ok = await active[i].verify(wellFormed);
-      let k = 0;
-      return shaped.map((e) => (e === null ? false : ok[k++]));
-    } catch {
-      return verifyEvents(part);
-    }
-  });
-  const mine = mainShare ? await verifyEvents(parts[0]) : [];
-  const rest = await Promise.all(jobs);
-  return mine.concat(...rest);
+  const parts: Promise<boolean[]>[] = [];
+  for (let i = 0; i < events.length; i += SLICE) {
+    const slice = events.slice(i, i + SLICE);
+    parts.push(new Promise((resolve) => queue.push({ events: slice, resolve })));
+  }
+  pump();
+  if (!opts.offMainThread) await helpVerifying();
+  return (await Promise.all(parts)).flat();
 }
 
 /** How many pool workers are running and usable (0 before first use or after failures). */
