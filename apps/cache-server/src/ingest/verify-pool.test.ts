@@ -1,6 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { note, T0, testUser } from '../../test/fixtures/events.ts';
-import { activeVerifyWorkers, POOL_MIN_EVENTS, stopVerifyPool, verifyEventsParallel } from './verify-pool.ts';
+import {
+  activeVerifyWorkers,
+  helpVerifying,
+  POOL_MIN_EVENTS,
+  stopVerifyPool,
+  verifyEventsParallel,
+} from './verify-pool.ts';
 
 describe('verifyEventsParallel', () => {
   afterAll(() => stopVerifyPool());
@@ -24,5 +30,17 @@ describe('verifyEventsParallel', () => {
     const u = testUser('pool-small');
     const e = note(u, 'small');
     expect(await verifyEventsParallel([e, { ...e, id: '0'.repeat(64) }])).toEqual([true, false]);
+  });
+
+  it('off the main thread, workers and a main thread that helps later still answer every slice in order', async () => {
+    const u = testUser('pool-off-main');
+    const events = Array.from({ length: POOL_MIN_EVENTS * 4 }, (_, i) => note(u, `off ${i}`, [], T0 + i));
+    const input: unknown[] = events.map((e) => ({ ...e }));
+    input[3] = { ...events[3], content: 'tampered' };
+    input[200] = { ...events[200], id: events[201].id };
+    const pending = verifyEventsParallel(input, { offMainThread: true });
+    await helpVerifying();
+    const ok = await pending;
+    expect(ok.flatMap((v, i) => (v ? [] : [i]))).toEqual([3, 200]);
   });
 });
