@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { Message } from '../i18n/intl.tsx';
 import { devLog } from '../state/dev-mode.ts';
 import styles from './screen.module.css';
 
@@ -25,10 +25,10 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
       <div className={styles.center}>
         <div className={styles.empty} role="alert">
           <p className={styles.emptyTitle}>
-            <FormattedMessage id="error.title" />
+            <Message id="error.title" />
           </p>
           <button type="button" onClick={() => window.location.reload()}>
-            <FormattedMessage id="error.reload" />
+            <Message id="error.reload" />
           </button>
         </div>
       </div>

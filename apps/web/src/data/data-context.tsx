@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
-import { IntlContext, type IntlShape } from 'react-intl';
-import type { MessageId } from '../i18n/intl.tsx';
+import { useOptionalT } from '../i18n/intl.tsx';
 import { session } from '../state/session.ts';
 import { stores } from '../state/stores.ts';
 import { followAccountSettings } from './account-settings.ts';
@@ -14,7 +13,7 @@ const DataContext = createContext<AppData | null>(null);
 export function DataProvider({ data, children }: { data: AppData; children: ReactNode }) {
   useEffect(() => watchDomActivity(data.activity), [data]);
   // Optional here: some tests render the data layer without the intl provider.
-  const intl = useContext(IntlContext) as IntlShape | null;
+  const t = useOptionalT();
   useEffect(
     () =>
       followAccountSettings({
@@ -23,11 +22,11 @@ export function DataProvider({ data, children }: { data: AppData; children: Reac
         settings: stores.settings,
         signer: () => session.signer,
         onUserSettingsFailed: () => {
-          const message = intl?.formatMessage({ id: 'settings.loadFailed' satisfies MessageId });
+          const message = t?.('settings.loadFailed');
           if (message) stores.toasts.getState().show({ kind: 'error', message });
         },
       }),
-    [data, intl],
+    [data, t],
   );
   return (
     <DataContext.Provider value={data}>

@@ -1,3 +1,3 @@
-// The app's i18n: react-intl provider, the typed `useT` hook and the locale list.
+// The app's i18n: the message provider, the typed `useT` hook (ICU messages via intl-messageformat) and the locales.
 export * from './intl.tsx';
 export * from './locales.ts';

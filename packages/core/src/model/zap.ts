@@ -1,4 +1,4 @@
-import { bech32 } from '@scure/base';
+import { bech32Prefix } from '../nostr/bech32-fast.ts';
 import type { CacheEvent, Tag } from '../nostr/index.ts';
 import { Kind } from '../nostr/index.ts';
 import { isObject, num, parseJson, str } from './json.ts';
@@ -40,7 +40,7 @@ const INVOICE_PREFIX = /^ln(?:bc|tb|tbs|bcrt)(\d+)?([munp])?$/;
  */
 export function bolt11Sats(invoice: string): number | undefined {
   try {
-    const { prefix } = bech32.decode(invoice.toLowerCase() as `${string}1${string}`, false);
+    const prefix = bech32Prefix(invoice.toLowerCase(), Number.POSITIVE_INFINITY);
     const m = INVOICE_PREFIX.exec(prefix);
     if (!m || m[1] === undefined) return undefined;
     const value = Number(m[1]);

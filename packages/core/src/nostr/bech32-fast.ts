@@ -56,3 +56,59 @@ export function decodeBech32Bytes(str: string, limit: number): Bech32Bytes {
   if (bits >= 5 || (acc & ((1 << bits) - 1)) !== 0) throw new Error('non-zero padding');
   return { prefix, bytes };
 }
+
+function prefixChecksum(prefix: string): number {
+  let chk = 1;
+  for (let i = 0; i < prefix.length; i++) {
+    const c = prefix.charCodeAt(i);
+    if (c < 33 || c > 126 || (c >= 65 && c <= 90)) throw new Error('invalid prefix character');
+    chk = polymodStep(chk) ^ (c >> 5);
+  }
+  chk = polymodStep(chk);
+  for (let i = 0; i < prefix.length; i++) chk = polymodStep(chk) ^ (prefix.charCodeAt(i) & 0x1f);
+  return chk;
+}
+
+/** Encodes 8-bit payload bytes as lower-case bech32 (not bech32m) under `prefix`; throws past `limit` characters. */
+export function encodeBech32Bytes(prefix: string, bytes: Uint8Array, limit: number): string {
+  if (!prefix) throw new Error('empty prefix');
+  let chk = prefixChecksum(prefix);
+  let out = `${prefix}1`;
+  let acc = 0;
+  let bits = 0;
+  const push = (v: number) => {
+    chk = polymodStep(chk) ^ v;
+    out += CHARSET[v];
+  };
+  for (const byte of bytes) {
+    acc = ((acc << 8) | byte) & 0xfff;
+    bits += 8;
+    while (bits >= 5) {
+      bits -= 5;
+      push((acc >> bits) & 31);
+    }
+  }
+  if (bits > 0) push((acc << (5 - bits)) & 31);
+  for (let i = 0; i < 6; i++) chk = polymodStep(chk);
+  chk ^= 1;
+  for (let i = 0; i < 6; i++) out += CHARSET[(chk >> (5 * (5 - i))) & 31];
+  if (out.length > limit) throw new Error(`longer than ${limit} characters`);
+  return out;
+}
+
+/** Checks a bech32 string's characters and checksum (any 5-bit payload, e.g. BOLT 11) and returns its prefix. */
+export function bech32Prefix(str: string, limit: number): string {
+  if (str.length > limit) throw new Error(`longer than ${limit} characters`);
+  const sep = str.lastIndexOf('1');
+  if (sep < 1 || str.length - sep - 1 < 6) throw new Error('missing separator or checksum');
+  const prefix = str.slice(0, sep);
+  let chk = prefixChecksum(prefix);
+  for (let i = sep + 1; i < str.length; i++) {
+    const c = str.charCodeAt(i);
+    const v = c < 128 ? REVERSE[c] : -1;
+    if (v === -1) throw new Error(`invalid character ${str[i]}`);
+    chk = polymodStep(chk) ^ v;
+  }
+  if (chk !== 1) throw new Error('invalid checksum');
+  return prefix;
+}

@@ -1,6 +1,5 @@
-import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
-import { bech32 } from '@scure/base';
-import { decodeBech32Bytes } from './bech32-fast.ts';
+import { decodeBech32Bytes, encodeBech32Bytes } from './bech32-fast.ts';
+import { bytesToHex, hexToBytes } from './hex.ts';
 import { isHex } from './validate.ts';
 
 /** Longest bech32 string accepted or produced (NIP-19, spec §5). */
@@ -81,7 +80,7 @@ function hex32(value: string, what: string): Uint8Array {
 }
 
 function encodeBytes(prefix: string, bytes: Uint8Array): string {
-  return bech32.encode(prefix, bech32.toWords(bytes), BECH32_MAX_LENGTH);
+  return encodeBech32Bytes(prefix, bytes, BECH32_MAX_LENGTH);
 }
 
 function encodeTlv(prefix: string, entries: [number, Uint8Array][]): string {
@@ -98,7 +97,7 @@ function encodeTlv(prefix: string, entries: [number, Uint8Array][]): string {
     out.set(v, at);
     at += v.length;
   }
-  const encoded = bech32.encode(prefix, bech32.toWords(out), false);
+  const encoded = encodeBech32Bytes(prefix, out, Number.POSITIVE_INFINITY);
   if (encoded.length > BECH32_MAX_LENGTH) throw new Nip19Error(`${prefix} longer than ${BECH32_MAX_LENGTH} characters`);
   return encoded;
 }

@@ -1,5 +1,4 @@
-import { FormattedNumber } from 'react-intl';
-import { useT } from '../../../i18n/intl.tsx';
+import { useFormatNumber, useT } from '../../../i18n/intl.tsx';
 import styles from '../../frames.module.css';
 
 /** Default zap and presets (spec §9): 42 sats "Onward"; 21, 420, 1000, 5000, 10000, 100000. */
@@ -18,6 +17,7 @@ export const ZAP_PRESETS = [
 /** Zaps: the default zap and the preset amounts offered in the zap dialog. */
 export function ZapsSection() {
   const t = useT();
+  const formatNumber = useFormatNumber();
   return (
     <>
       <h3>{t('settings.zaps.default')}</h3>
@@ -28,7 +28,7 @@ export function ZapsSection() {
           <li key={p.amount} className={styles.listItem}>
             <span aria-hidden="true">{p.emoji}</span>
             <span>
-              <FormattedNumber value={p.amount} /> {t('settings.zaps.sats')}
+              {formatNumber(p.amount)} {t('settings.zaps.sats')}
             </span>
           </li>
         ))}
