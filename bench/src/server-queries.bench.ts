@@ -73,7 +73,8 @@ async function measure(label: string, options: OpenStoreOptions): Promise<void> 
   const store = await openStore(options);
   await ensureSeeded(store, label);
   const s = await samples(store);
-  const server = await startServer({ store, now: () => NOW });
+  // responseCacheMs 0: every request runs its queries (the 1 s answer cache would hide their cost)
+  const server = await startServer({ store, now: () => NOW, limits: { responseCacheMs: 0 } });
   const client = new CacheClient({ url: server.url, WebSocket: WebSocket as never });
   const pick = <T>(list: T[], i: number): T => list[i % list.length];
   const queries: Array<[string, (i: number) => [string, Record<string, unknown>], boolean]> = [

@@ -5,6 +5,7 @@ import { pushEvents, sendNotice, sendResults, usesZlib } from './cache-frames.ts
 import { EVENT_IDS_KIND, isFirehoseFilter, runPlainFilter } from './cache-plain-filter.ts';
 import { Connection } from './connection.ts';
 import { startLivePush } from './live-push.ts';
+import { CACHEABLE_COMMANDS, responseCacheFor, responseKey } from './response-cache.ts';
 import type { ServerCore } from './server-core.ts';
 import { toCacheEvent } from './stored-event.ts';
 
@@ -26,6 +27,7 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | typeof TIMED_
 /** Serves one caching-service connection at `/v1` (protocol §1): REQ with a cache filter, CLOSE, plain filters. */
 export function serveCacheConnection(socket: WebSocket, core: ServerCore): Connection {
   const conn = new Connection(socket, core.limits, core.logger);
+  const answers = responseCacheFor(core.notifier, core.limits.responseCacheMs);
   const state: ConnectionState = { id: conn.id, userPubkey: null, protocol: {} };
   const inFlight = new Set<string>();
   /** Sub-ids CLOSEd while their request was still running: they must not turn into live subscriptions. */
@@ -78,7 +80,11 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
     const zlibBefore = usesZlib(state.protocol);
     inFlight.add(subId);
     try {
-      const work = handler ? handler(ctx, payload) : runPlainFilter(ctx, core.registry, filter);
+      const work = !handler
+        ? runPlainFilter(ctx, core.registry, filter)
+        : CACHEABLE_COMMANDS.has(command)
+          ? answers.answer(responseKey(command, payload, state.userPubkey), core.now(), () => handler(ctx, payload))
+          : handler(ctx, payload);
       const events = await withTimeout(work, core.limits.requestTimeoutMs);
       if (events === TIMED_OUT) {
         core.logger.warn({ command, conn: conn.id }, 'command timed out');

@@ -34,6 +34,8 @@ export interface ServerLimits {
   requestTimeoutMs: number;
   /** Events accepted with created_at at most this many seconds in the future. */
   maxFutureSeconds: number;
+  /** Identical read requests within this many ms (and the same clock second, no ingest between) share one answer; 0 turns it off. */
+  responseCacheMs: number;
 }
 
 /** Default limits. */
@@ -55,6 +57,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
   maxBufferedBytes: 16 * 1024 * 1024,
   requestTimeoutMs: 30_000,
   maxFutureSeconds: 300,
+  responseCacheMs: 1000,
 };
 
 /** A token bucket: `take(n)` succeeds while tokens last; tokens refill at `rate` per second up to `burst`. */

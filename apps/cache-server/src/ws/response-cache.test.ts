@@ -1,0 +1,73 @@
+import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
+import { describe, expect, it } from 'vitest';
+import { ChangeNotifier } from './change-notifier.ts';
+import { ResponseCache, responseCacheFor, responseKey } from './response-cache.ts';
+
+function counter(): { compute: () => Promise<CacheEvent[]>; calls: () => number } {
+  let n = 0;
+  return {
+    compute: async () => {
+      n += 1;
+      return [{ kind: 1, content: `answer ${n}` }];
+    },
+    calls: () => n,
+  };
+}
+
+const KEY = responseKey('user_profile', { pubkey: 'a' }, null);
+
+describe('ResponseCache', () => {
+  it('identical requests in the same second share one computation, even while it is running', async () => {
+    const cache = new ResponseCache(1000);
+    const c = counter();
+    const [a, b] = await Promise.all([cache.answer(KEY, 100, c.compute), cache.answer(KEY, 100, c.compute)]);
+    expect(await cache.answer(KEY, 100, c.compute)).toBe(a);
+    expect(b).toBe(a);
+    expect(c.calls()).toBe(1);
+  });
+
+  it('a new clock second, another payload or another remembered user computes again', async () => {
+    const cache = new ResponseCache(1000);
+    const c = counter();
+    await cache.answer(KEY, 100, c.compute);
+    await cache.answer(KEY, 101, c.compute);
+    await cache.answer(responseKey('user_profile', { pubkey: 'b' }, null), 101, c.compute);
+    await cache.answer(responseKey('user_profile', { pubkey: 'a' }, 'f'.repeat(64)), 101, c.compute);
+    expect(c.calls()).toBe(4);
+  });
+
+  it('answers older than the ttl are computed again; ttl 0 turns the cache off', async () => {
+    const cache = new ResponseCache(1);
+    const c = counter();
+    await cache.answer(KEY, 100, c.compute);
+    await new Promise((r) => setTimeout(r, 5));
+    await cache.answer(KEY, 100, c.compute);
+    expect(c.calls()).toBe(2);
+    const off = new ResponseCache(0);
+    await off.answer(KEY, 100, c.compute);
+    await off.answer(KEY, 100, c.compute);
+    expect(c.calls()).toBe(4);
+    expect(off.size).toBe(0);
+  });
+
+  it('a failed computation is not kept', async () => {
+    const cache = new ResponseCache(1000);
+    await expect(cache.answer(KEY, 100, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    const c = counter();
+    await cache.answer(KEY, 100, c.compute);
+    expect(c.calls()).toBe(1);
+  });
+
+  it("the server's cache is cleared when ingest accepts events", async () => {
+    const notifier = new ChangeNotifier();
+    const cache = responseCacheFor(notifier, 1000);
+    expect(responseCacheFor(notifier, 1000)).toBe(cache);
+    const c = counter();
+    await cache.answer(KEY, 100, c.compute);
+    const event: NostrEvent = { id: '1', pubkey: 'p', kind: 1, created_at: 100, tags: [], content: '', sig: 's' };
+    notifier.eventsAccepted([event]);
+    expect(cache.size).toBe(0);
+    await cache.answer(KEY, 100, c.compute);
+    expect(c.calls()).toBe(2);
+  });
+});

@@ -1,0 +1,95 @@
+import type { CacheEvent } from '@tide/core/nostr';
+import type { ChangeNotifier } from './change-notifier.ts';
+
+/**
+ * Read commands whose answer depends only on the stored events (and what ingest derives from them), the payload,
+ * the connection's remembered user and the clock: safe to share between identical requests of the same second.
+ * Commands that write, go live (`ctx.live`) or read per-user state written outside ingest are not listed.
+ */
+export const CACHEABLE_COMMANDS: ReadonlySet<string> = new Set([
+  'feed',
+  'mega_feed_directive',
+  'thread_view',
+  'user_profile',
+  'user_infos',
+  'events',
+  'explore',
+  'explore_global_trending_24h',
+  'explore_global_mostzapped_4h',
+  'explore_topics',
+  'get_default_relays',
+  'get_home_feeds',
+  'get_reads_feeds',
+  'get_advanced_feeds',
+]);
+
+interface Entry {
+  /** Wall-clock ms when the computation started. */
+  at: number;
+  answer: Promise<CacheEvent[]>;
+}
+
+/**
+ * A micro-cache of whole answers (and of answers still being computed: identical requests arriving together share
+ * one computation). An entry lives at most `ttlMs` of wall time and only within the server clock's second it was
+ * made in; every ingest that accepts events clears everything (the `ingest` topic of the change notifier).
+ */
+export class ResponseCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 2000,
+  ) {}
+
+  /** The shared answer for `key` made in clock second `second`, computing it with `compute` on a miss. */
+  answer(key: string, second: number, compute: () => Promise<CacheEvent[]>): Promise<CacheEvent[]> {
+    if (this.ttlMs <= 0) return compute();
+    const fullKey = `${second}\u0000${key}`;
+    const now = Date.now();
+    const hit = this.entries.get(fullKey);
+    if (hit && now - hit.at <= this.ttlMs) return hit.answer;
+    if (this.entries.size >= this.maxEntries) this.evict(now);
+    const answer = compute();
+    const entry: Entry = { at: now, answer };
+    this.entries.set(fullKey, entry);
+    answer.catch(() => {
+      if (this.entries.get(fullKey) === entry) this.entries.delete(fullKey);
+    });
+    return answer;
+  }
+
+  /** Forgets every answer (called when ingest accepted events). */
+  clear(): void {
+    this.entries.clear();
+  }
+
+  /** Number of answers held. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private evict(now: number): void {
+    for (const [key, entry] of this.entries) if (now - entry.at > this.ttlMs) this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) this.entries.clear();
+  }
+}
+
+const caches = new WeakMap<ChangeNotifier, ResponseCache>();
+
+/** The response cache of the server owning `notifier` (one per server; cleared on every accepted ingest). */
+export function responseCacheFor(notifier: ChangeNotifier, ttlMs: number): ResponseCache {
+  let cache = caches.get(notifier);
+  if (!cache) {
+    const created = new ResponseCache(ttlMs);
+    notifier.on('ingest', () => created.clear());
+    caches.set(notifier, created);
+    cache = created;
+  }
+  return cache;
+}
+
+/** The cache key of a request: command, payload and the connection's remembered user. */
+export function responseKey(command: string, payload: Record<string, unknown>, userPubkey: string | null): string {
+  return `${command}\u0000${userPubkey ?? ''}\u0000${JSON.stringify(payload)}`;
+}
