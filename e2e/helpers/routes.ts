@@ -71,7 +71,8 @@ export const ROUTES: RouteCase[] = [
   { path: '/legends', heading: 'Legends', title: t('Legends') },
   { path: '/404', heading: 'Page not found', title: t('Page not found') },
   { path: '/alice', heading: 'Profile', title: PROFILE_TITLE },
-  { path: '/alice/my-first-article', heading: 'Thread', title: THREAD_TITLE },
+  // A verified name's article: once 'alice' resolves, the article screen (this slug is not hers: its not-found state).
+  { path: '/alice/my-first-article', heading: 'Article', title: /^.+ \| Tide$/ },
   { path: '/app-download-qr', heading: 'Tide on your phone', title: t('Tide on your phone'), public: true },
   { path: '/terms', heading: 'Terms of Use', title: t('Terms of Use'), public: true },
   { path: '/csae-policy', heading: 'Child Safety Policy', title: t('Child Safety Policy'), public: true },
