@@ -1,7 +1,7 @@
 import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import { CacheKind } from '@tide/core/nostr';
 import { wordCount } from '../ingest/index.ts';
-import type { Store } from '../store/index.ts';
+import type { EventPubkeyActionsTable, EventStatsTable, Store } from '../store/index.ts';
 import { asCacheEvent, loadEvents, synth, toEvent } from './content-common.ts';
 
 /** Runs the per-id lookups of the bundle in chunks (SQL parameter limits). */
@@ -12,17 +12,10 @@ export async function chunked<T>(ids: readonly string[], fn: (chunk: string[]) =
 }
 
 /** The event_stats columns of a 10000100 object. */
-interface StatsRow {
-  event_id: string;
-  likes: number;
-  replies: number;
-  mentions: number;
-  reposts: number;
-  zaps: number;
-  satszapped: number;
-  score: number;
-  score24h: number;
-}
+type StatsRow = Pick<
+  EventStatsTable,
+  'event_id' | 'likes' | 'replies' | 'mentions' | 'reposts' | 'zaps' | 'satszapped' | 'score' | 'score24h'
+>;
 
 function statsObject(r: StatsRow): CacheEvent {
   return synth(CacheKind.NoteStats, {
@@ -40,13 +33,7 @@ function statsObject(r: StatsRow): CacheEvent {
 }
 
 /** The event_pubkey_actions columns of a 10000115 object. */
-interface ActionsRow {
-  event_id: string;
-  liked: number;
-  replied: number;
-  reposted: number;
-  zapped: number;
-}
+type ActionsRow = Pick<EventPubkeyActionsTable, 'event_id' | 'liked' | 'replied' | 'reposted' | 'zapped'>;
 
 function actionsObject(r: ActionsRow): CacheEvent {
   return synth(CacheKind.NoteActions, {

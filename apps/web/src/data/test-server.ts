@@ -9,6 +9,8 @@ import { type RunningServer, startServer } from '../../../cache-server/src/serve
 /** A real caching service on 127.0.0.1 (random port) over a fresh SQLite file, for data-hook tests. */
 export interface TestServer {
   server: RunningServer;
+  /** Stores already signed events through ingest; throws naming the reasons if any is rejected. */
+  addEvents: (events: NostrEvent[]) => Promise<NostrEvent[]>;
   /** Signs and stores kind-1 notes at the given times (one author per call unless `keys` given). */
   addNotes: (times: number[], text?: (i: number) => string) => Promise<NostrEvent[]>;
   /** Stops the server and keeps the store for a restart on the same port. */
@@ -23,20 +25,24 @@ export async function startTestServer(): Promise<TestServer> {
   let server = await startServer({ sqlitePath });
   const key = generateSecretKey();
   let counter = 0;
+  const addEvents = async (events: NostrEvent[]) => {
+    const results = await ingestEvents(server.store, events, { source: 'test' });
+    const rejected = results.filter((r) => !r.ok);
+    if (rejected.length) throw new Error(`ingest rejected: ${rejected.map((r) => r.reason).join(', ')}`);
+    return events;
+  };
   return {
     get server() {
       return server;
     },
-    addNotes: async (times, text = (i) => `note number ${i}`) => {
-      const events = times.map((created_at) => {
-        counter += 1;
-        return finalizeEvent({ kind: 1, created_at, tags: [], content: text(counter) }, key) as NostrEvent;
-      });
-      const results = await ingestEvents(server.store, events, { source: 'test' });
-      const rejected = results.filter((r) => !r.ok);
-      if (rejected.length) throw new Error(`ingest rejected: ${rejected.map((r) => r.reason).join(', ')}`);
-      return events;
-    },
+    addEvents,
+    addNotes: (times, text = (i) => `note number ${i}`) =>
+      addEvents(
+        times.map((created_at) => {
+          counter += 1;
+          return finalizeEvent({ kind: 1, created_at, tags: [], content: text(counter) }, key) as NostrEvent;
+        }),
+      ),
     restart: async () => {
       const port = server.port;
       await server.close();

@@ -2,7 +2,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ingestEvents } from '../../../../cache-server/src/ingest/index.ts';
 import type { AppData } from '../../data/app-data.ts';
 import { createTestAppData } from '../../data/test-app-data.ts';
 import { startTestServer, type TestServer } from '../../data/test-server.ts';
@@ -55,19 +54,14 @@ beforeAll(async () => {
       ['k', '1'],
     ],
   );
-  const results = await ingestEvents(
-    test.server.store,
-    [
-      signed(curator, 0, JSON.stringify({ name: 'curator', display_name: 'Cora Curator' })),
-      handler,
-      signed(fan, 7, '+', [
-        ['e', handler.id],
-        ['p', curator.pubkey],
-      ]),
-    ],
-    { source: 'test' },
-  );
-  expect(results.every((r) => r.ok)).toBe(true);
+  await test.addEvents([
+    signed(curator, 0, JSON.stringify({ name: 'curator', display_name: 'Cora Curator' })),
+    handler,
+    signed(fan, 7, '+', [
+      ['e', handler.id],
+      ['p', curator.pubkey],
+    ]),
+  ]);
   data = createTestAppData(test.server.url, WebSocket);
 }, 60_000);
 

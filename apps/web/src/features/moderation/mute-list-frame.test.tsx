@@ -3,7 +3,6 @@ import { profileLink } from '@tide/core/format';
 import { npubEncode } from '@tide/core/nostr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ingestEvents } from '../../../../cache-server/src/ingest/index.ts';
 import type { AppData } from '../../data/app-data.ts';
 import { createTestAppData } from '../../data/test-app-data.ts';
 import { startTestServer, type TestServer } from '../../data/test-server.ts';
@@ -30,8 +29,7 @@ beforeAll(async () => {
       ['p', rex.pubkey],
     ]),
   ];
-  const results = await ingestEvents(test.server.store, events, { source: 'test' });
-  expect(results.every((r) => r.ok)).toBe(true);
+  await test.addEvents(events);
   data = createTestAppData(test.server.url, WebSocket);
 }, 60_000);
 

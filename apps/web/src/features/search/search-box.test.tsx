@@ -4,7 +4,6 @@ import { npubEncode } from '@tide/core/nostr';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ingestEvents } from '../../../../cache-server/src/ingest/index.ts';
 import type { AppData } from '../../data/app-data.ts';
 import { createTestAppData } from '../../data/test-app-data.ts';
 import { startTestServer, type TestServer } from '../../data/test-server.ts';
@@ -48,8 +47,7 @@ beforeAll(async () => {
     signed(npubNamed, 0, JSON.stringify({ name: 'npub1notakey', display_name: 'Not A Key' })),
     signed(quinn, 0, JSON.stringify({ name: 'quinn', display_name: 'Quinn Q' })),
   ];
-  const results = await ingestEvents(test.server.store, profiles, { source: 'test' });
-  expect(results.every((r) => r.ok)).toBe(true);
+  await test.addEvents(profiles);
   data = createTestAppData(test.server.url, WebSocket);
 }, 60_000);
 
