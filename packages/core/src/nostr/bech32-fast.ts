@@ -25,14 +25,7 @@ export function decodeBech32Bytes(str: string, limit: number): Bech32Bytes {
   const sep = str.lastIndexOf('1');
   if (sep < 1 || str.length - sep - 1 < 6) throw new Error('missing separator or checksum');
   const prefix = str.slice(0, sep);
-  let chk = 1;
-  for (let i = 0; i < sep; i++) {
-    const c = str.charCodeAt(i);
-    if (c < 33 || c > 126 || (c >= 65 && c <= 90)) throw new Error('invalid prefix character');
-    chk = polymodStep(chk) ^ (c >> 5);
-  }
-  chk = polymodStep(chk);
-  for (let i = 0; i < sep; i++) chk = polymodStep(chk) ^ (str.charCodeAt(i) & 0x1f);
+  let chk = prefixChecksum(prefix);
   const dataLen = str.length - sep - 1 - 6;
   const bytes = new Uint8Array(Math.floor((dataLen * 5) / 8));
   let acc = 0;
