@@ -2,8 +2,8 @@
 // seeded demo network: home mega feed (follows), thread_view, user_profile, explore (trending) and search.
 // Scale: BENCH_EVENTS (default 1,000,000; e.g. BENCH_EVENTS=50000 for a quick run). The seeded database is kept in
 // bench/.data/ (git-ignored *.db) and reused by later runs with the same size. PostgreSQL too when DATABASE_URL is
-// set (schema bench_queries_<n>, kept for reuse). Prints name, value, unit, target. Target: p95 ≤ 25 ms for feed,
-// thread and profile on SQLite.
+// set (schema bench_queries_<n>, kept for reuse); BENCH_ONLY=sqlite|postgres runs one of them. Prints name, value,
+// unit, target. Target: p95 ≤ 25 ms for feed, thread and profile on SQLite.
 import { mkdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -137,7 +137,9 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(' ')}`,
 );
-await measure('sqlite', { sqlitePath: join(dir, `server-queries-${EVENTS}.db`) });
-if (process.env.DATABASE_URL) {
+// BENCH_ONLY=sqlite|postgres runs one dialect (e.g. while another process seeds the other one's store)
+const only = process.env.BENCH_ONLY;
+if (only !== 'postgres') await measure('sqlite', { sqlitePath: join(dir, `server-queries-${EVENTS}.db`) });
+if (process.env.DATABASE_URL && only !== 'sqlite') {
   await measure('postgres', { databaseUrl: process.env.DATABASE_URL, pgSchema: `bench_queries_${EVENTS}` });
 }
