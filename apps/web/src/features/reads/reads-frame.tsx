@@ -68,7 +68,7 @@ export function ReadsFrame({ topic }: { topic?: string }) {
           {t('reads.topic', { topic })} <Link to="/reads">{t('reads.allFeeds')}</Link>
         </p>
       ) : (
-        <div className={readsStyles.pickers}>
+        <div className={styles.pickers}>
           <label>
             <span className={styles.muted}>{t('reads.feed')} </span>
             <select
