@@ -1,67 +1,76 @@
-// Caching-service load: 500 concurrent WebSocket clients on loopback, each looping requests for a bounded time,
-// against the real server in its own process (tsx main.ts); then the latency of main commands on a seeded store.
-// Each client negotiates zlib first (set_primal_protocol), as the web app does: one binary frame per answer.
-// Prints p50/p95 latency, throughput, server and client CPU per request, dropped connections and the server's
-// resident memory. The seeded store (BENCH_SCALE events) is kept in bench/.data/ and reused by later runs.
+// Caching-service load: 500 concurrent WebSocket clients on loopback against the real server in its own process
+// (node --import tsx main.ts) on a seeded store (BENCH_SCALE events, kept in bench/.data/ and reused). The clients
+// run in a worker thread (server-load-client.ts), negotiate zlib like the web app and send a varied mix (home feeds
+// of different viewers, profiles, profile notes, threads, explore, search) in two modes:
+//   closed: each socket sends its next request when the previous EOSE arrives (the server's throughput ceiling);
+//   paced:  each socket sends one request per second with jitter (a crowd of 500 users).
+// Prints throughput, p50/p95/p99, dropped connections, server CPU per request, server RSS and the load average.
+// A share of the sockets (BENCH_GUESTS, default 0.3) browse as guests: no user_pubkey, so their answers are shared;
+// the others are signed-in users whose answers are personalised (one answer per viewer).
+// BENCH_MODES=closed,paced  BENCH_SOCKETS=500  BENCH_SECONDS=10  BENCH_SCALE=22000
+// BENCH_CACHE_MS=<ms> sets the server's answer cache (TIDE_RESPONSE_CACHE_MS; 0 = off)
+// BENCH_CPU_PROF=<dir> writes the server's V8 CPU profile there (node --cpu-prof).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { decodeNip19 } from '@tide/core/nostr';
-import WebSocket from 'ws';
+import { Worker } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import type { LoadJob, LoadOutcome, LoadSamples } from './server-load-client.ts';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SCALE = Number(process.env.BENCH_SCALE ?? 22_000);
+const MODES = (process.env.BENCH_MODES ?? 'closed,paced').split(',') as Array<LoadJob['mode']>;
+const GUESTS = Number(process.env.BENCH_GUESTS ?? 0.3);
 const TARGET_P95_MS = 100;
 
 interface Started {
   child: ChildProcess;
   url: string;
-  http: string;
-  /** Pubkeys of the printed demo accounts (seeded runs). */
-  accounts: string[];
 }
 
-function startServerProcess(dbPath: string, seed: boolean): Promise<Started> {
-  const args = [resolve('apps/cache-server/src/main.ts'), '--port', '0', '--db', dbPath];
-  if (seed) args.push('--seed', '--scale', String(SCALE));
-  const child = spawn(resolve('node_modules/.bin/tsx'), args, {
-    env: { ...process.env, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+function startServerProcess(dbPath: string): Promise<Started> {
+  const nodeArgs = ['--import', 'tsx'];
+  if (process.env.BENCH_CPU_PROF) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF);
+  const args = [...nodeArgs, resolve('apps/cache-server/src/main.ts'), '--port', '0', '--db', dbPath];
+  args.push('--seed', '--scale', String(SCALE));
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
+  if (process.env.BENCH_CACHE_MS !== undefined) env.TIDE_RESPONSE_CACHE_MS = process.env.BENCH_CACHE_MS;
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   return new Promise((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`server did not start: ${out}`)), 600_000);
+    const timer = setTimeout(() => fail(new Error(`server did not start: ${out}`)), 900_000);
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
       const m = out.match(/Tide is running: (http:\/\/[^/\s]+)\//);
       if (m) {
         clearTimeout(timer);
-        const accounts = [...out.matchAll(/(npub1[02-9ac-hj-np-z]+)/g)].map((a) => {
-          const decoded = decodeNip19(a[1]);
-          return decoded.type === 'npub' ? decoded.data : '';
-        });
-        ok({ child, http: m[1], url: `${m[1].replace('http', 'ws')}/v1`, accounts });
+        ok({ child, url: `${m[1].replace('http', 'ws')}/v1` });
       }
     });
     child.on('exit', (code) => fail(new Error(`server exited (${code}): ${out}`)));
   });
 }
 
-/** The pid of the node process running main.ts (tsx's wrapper starts it as a child), else `pid`. */
-function serverPid(pid: number): number {
+/** Users (demo accounts first), thread roots and search words of the seeded store, read from its file. */
+function readSamples(dbPath: string): LoadSamples {
+  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
   try {
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
-      for (const child of children ? children.split(/\s+/).map(Number) : []) {
-        if (readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('main.ts')) return child;
-      }
-    }
-  } catch {
-    // fall through
+    const users = db
+      .prepare('SELECT pubkey FROM user_stats WHERE follows_count > 0 ORDER BY followers_count DESC LIMIT 400')
+      .all() as Array<{ pubkey: string }>;
+    const notes = db
+      .prepare("SELECT DISTINCT parent_id FROM event_replies WHERE parent_id != '' LIMIT 400")
+      .all() as Array<{ parent_id: string }>;
+    return {
+      users: users.map((u) => u.pubkey),
+      notes: notes.map((n) => n.parent_id),
+      words: ['coffee', 'relay', 'garden music', 'bitcoin', 'quiet river', 'protocol', 'stars', 'bread'],
+    };
+  } finally {
+    db.close();
   }
-  return pid;
 }
 
 /** CPU time (user + system) used so far by a process, in milliseconds. */
@@ -70,159 +79,83 @@ function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
-/** Resident memory in MB of the node process running main.ts (tsx's wrapper starts it as a child). */
+/** Resident memory of a process in MB. */
 function rssMb(pid: number): number {
-  const rssOf = (p: number) => Number(readFileSync(`/proc/${p}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
-  try {
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
-      for (const child of children ? children.split(/\s+/).map(Number) : []) {
-        if (readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('main.ts')) return Math.round(rssOf(child) / 1024);
-      }
-    }
-    return Math.round(rssOf(pid) / 1024);
-  } catch {
-    return Number.NaN;
-  }
+  const kb = Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? Number.NaN);
+  return Math.round(kb / 1024);
 }
 
-function percentile(sorted: number[], p: number): number {
+function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 function print(name: string, value: number, unit: string, target = ''): void {
-  console.log(`${name.padEnd(44)} ${String(Math.round(value * 10) / 10).padStart(10)} ${unit.padEnd(8)} ${target}`);
+  console.log(`${name.padEnd(44)} ${String(Math.round(value * 100) / 100).padStart(10)} ${unit.padEnd(8)} ${target}`);
 }
 
-/** One client: request, wait for EOSE, repeat until the deadline; records latencies. */
-function runClient(url: string, deadline: number, requests: unknown[], latencies: number[]): Promise<boolean> {
-  return new Promise((done) => {
-    const ws = new WebSocket(url);
-    let n = 0;
-    let sentAt = 0;
-    let finished = false;
-    let negotiated = false;
-    const finish = (ok: boolean) => {
-      if (finished) return;
-      finished = true;
-      ws.close();
-      done(ok);
-    };
-    const next = () => {
-      if (Date.now() >= deadline) return finish(true);
-      n += 1;
-      const [command, payload] = requests[n % requests.length] as [string, Record<string, unknown>];
-      sentAt = performance.now();
-      ws.send(JSON.stringify(['REQ', `b${n}`, { cache: [command, payload] }]));
-    };
-    ws.on('open', () =>
-      ws.send(JSON.stringify(['REQ', 'z', { cache: ['set_primal_protocol', { compression: 'zlib' }] }])),
-    );
-    ws.on('message', (data, isBinary) => {
-      if (isBinary) return; // the zlib EVENTS frame; the text EOSE after it ends the answer
-      const text = data.toString();
-      if (!text.startsWith('["EOSE"')) return;
-      if (negotiated) latencies.push(performance.now() - sentAt);
-      negotiated = true;
-      next();
+function runWorker(job: LoadJob): Promise<LoadOutcome> {
+  return new Promise((ok, fail) => {
+    // the worker registers tsx's loader itself (workers do not inherit it), then loads the client module
+    const client = new URL('./server-load-client.ts', import.meta.url).href;
+    const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(client)}); })`;
+    const worker = new Worker(boot, { eval: true, workerData: job });
+    worker.once('message', (outcome: LoadOutcome) => {
+      ok(outcome);
+      void worker.terminate();
     });
-    ws.on('error', () => finish(false));
-    ws.on('close', () => finish(Date.now() >= deadline));
+    worker.once('error', fail);
   });
 }
 
-async function load(server: Started, label: string, requests: unknown[]): Promise<void> {
-  const latencies: number[] = [];
-  const deadline = Date.now() + SECONDS * 1000;
-  const started = Date.now();
-  const pid = serverPid(server.child.pid as number);
+async function load(server: Started, mode: LoadJob['mode'], samples: LoadSamples): Promise<void> {
+  const pid = server.child.pid as number;
+  const label = mode === 'closed' ? 'closed loop' : 'paced 1/s';
+  const started = performance.now();
   const cpuBefore = cpuMs(pid);
   const clientBefore = process.cpuUsage();
-  const results = await Promise.all(
-    Array.from({ length: SOCKETS }, () => runClient(server.url, deadline, requests, latencies)),
-  );
-  const elapsed = (Date.now() - started) / 1000;
-  const cpuUsed = cpuMs(pid) - cpuBefore;
+  const outcome = await runWorker({
+    url: server.url,
+    sockets: SOCKETS,
+    seconds: SECONDS,
+    mode,
+    samples,
+    guests: GUESTS,
+  });
+  const elapsed = (performance.now() - started) / 1000;
+  const serverCpu = cpuMs(pid) - cpuBefore;
   const client = process.cpuUsage(clientBefore);
-  const clientMs = (client.user + client.system) / 1000;
-  latencies.sort((a, b) => a - b);
+  const lat = outcome.latencies.sort();
+  const n = Math.max(1, lat.length);
   print(`${label}: sockets`, SOCKETS, 'count');
-  print(`${label}: requests/s`, latencies.length / elapsed, 'req/s');
-  print(`${label}: p50 latency`, percentile(latencies, 50), 'ms');
-  print(`${label}: p95 latency`, percentile(latencies, 95), 'ms', `target < ${TARGET_P95_MS} ms`);
-  print(`${label}: server CPU per request`, cpuUsed / Math.max(1, latencies.length), 'ms');
-  print(`${label}: bench client CPU per request`, clientMs / Math.max(1, latencies.length), 'ms');
+  print(`${label}: requests/s`, lat.length / elapsed, 'req/s');
+  print(`${label}: p50 latency`, percentile(lat, 50), 'ms');
+  print(`${label}: p95 latency`, percentile(lat, 95), 'ms', `target <= ${TARGET_P95_MS} ms`);
+  print(`${label}: p99 latency`, percentile(lat, 99), 'ms');
+  print(`${label}: dropped connections`, outcome.dropped, 'count', 'target 0');
+  print(`${label}: NOTICE answers`, outcome.notices, 'count');
+  print(`${label}: server CPU per request`, serverCpu / n, 'ms');
+  print(`${label}: server CPU busy (of one core)`, serverCpu / (elapsed * 10), '%');
+  print(`${label}: bench client CPU per request`, (client.user + client.system) / 1000 / n, 'ms');
+  print(`${label}: server RSS`, rssMb(pid), 'MB');
   print(`${label}: load average (1 min, ${cpus().length} cores)`, loadavg()[0], '');
-  print(`${label}: dropped connections`, results.filter((ok) => !ok).length, 'count', 'target 0');
-  print(`${label}: server RSS`, rssMb(server.child.pid as number), 'MB');
-}
-
-async function commandLatency(server: Started, name: string, command: string, payload: Record<string, unknown>) {
-  const ws = new WebSocket(server.url);
-  await new Promise((r) => ws.once('open', r));
-  const times: number[] = [];
-  let events = 0;
-  for (let i = 0; i < 20; i++) {
-    const t0 = performance.now();
-    events = await new Promise<number>((ok) => {
-      let count = 0;
-      const onMessage = (data: WebSocket.RawData) => {
-        const text = data.toString();
-        if (text.startsWith('["EVENT"')) count += 1;
-        if (text.startsWith('["EOSE"') || text.startsWith('["NOTICE"')) {
-          ws.off('message', onMessage);
-          ok(text.startsWith('["NOTICE"') ? -1 : count);
-        }
-      };
-      ws.on('message', onMessage);
-      ws.send(JSON.stringify(['REQ', `c${i}`, { cache: [command, payload] }]));
-    });
-    times.push(performance.now() - t0);
-  }
-  ws.close();
-  times.sort((a, b) => a - b);
-  print(`${name} p50 (${events < 0 ? 'NOTICE' : `${events} objects`})`, percentile(times, 50), 'ms');
-  print(`${name} p95`, percentile(times, 95), 'ms', 'target < 200 ms');
+  console.log(`${label}: mix ${JSON.stringify(outcome.mix)}`);
 }
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'tide-bench-'));
-  const empty = await startServerProcess(join(dir, 'empty.db'), false);
-  try {
-    print('server RSS at start (empty store)', rssMb(empty.child.pid as number), 'MB');
-    await load(empty, 'empty store', [
-      ['get_default_relays', {}],
-      ['no_such_command', {}],
-    ]);
-  } finally {
-    empty.child.kill('SIGTERM');
-  }
   const dataDir = join('bench', '.data');
   mkdirSync(dataDir, { recursive: true });
-  const seeded = await startServerProcess(join(dataDir, `server-load-${SCALE}.db`), true);
+  const dbPath = join(dataDir, `server-load-${SCALE}.db`);
+  const server = await startServerProcess(dbPath);
   try {
-    const guest = '532d830dffe09c13e75e8b145c825718fc12b0003f61d61e9077721c7fff93cb';
-    const user = seeded.accounts[1] ?? guest;
-    print(`server RSS with ${SCALE} seeded events`, rssMb(seeded.child.pid as number), 'MB');
-    await commandLatency(seeded, 'mega_feed_directive latest', 'mega_feed_directive', {
-      spec: JSON.stringify({ id: 'latest', kind: 'notes' }),
-      user_pubkey: user,
-      limit: 20,
-    });
-    await commandLatency(seeded, 'explore_global_trending_24h', 'explore_global_trending_24h', { limit: 20 });
-    await commandLatency(seeded, 'user_profile', 'user_profile', { pubkey: user, user_pubkey: user });
-    await commandLatency(seeded, 'feed (authored)', 'feed', { pubkey: user, user_pubkey: user, limit: 20 });
-    await commandLatency(seeded, 'search', 'search', { query: 'nostr', limit: 20 });
-    await commandLatency(seeded, 'get_notifications', 'get_notifications', { pubkey: user, limit: 20 });
-    await load(seeded, 'seeded store', [
-      ['user_profile', { pubkey: user }],
-      ['feed', { pubkey: user, limit: 20 }],
-      ['get_default_relays', {}],
-    ]);
+    const samples = readSamples(dbPath);
+    print(`server RSS with ${SCALE} seeded events`, rssMb(server.child.pid as number), 'MB');
+    print('sample users / threads', samples.users.length, `/ ${samples.notes.length}`);
+    print('guest share of sockets', GUESTS, '');
+    for (const mode of MODES) await load(server, mode, samples);
   } finally {
-    seeded.child.kill('SIGTERM');
-    rmSync(dir, { recursive: true, force: true });
+    server.child.kill('SIGTERM');
+    await new Promise((r) => server.child.once('exit', r));
   }
 }
 

@@ -18,6 +18,8 @@ export interface ServerConfig {
   /** Public origin used in seeded URLs (default http://host:port). */
   publicUrl?: string;
   logLevel: string;
+  /** Answer cache lifetime in ms (`--response-cache-ms`, TIDE_RESPONSE_CACHE_MS; 0 = off; default the server's). */
+  responseCacheMs?: number;
 }
 
 /** Thrown for bad flags; main prints the message and the usage. */
@@ -31,12 +33,20 @@ export class ConfigError extends Error {
 /** Command-line usage. */
 export const USAGE = `usage: tsx apps/cache-server/src/main.ts [--host 127.0.0.1] [--port 8787] [--db path|postgres://...]
   [--web apps/web/dist] [--upstream wss://relay]... [--seed] [--scale n] [--public-url http://host:port]
-env: HOST, PORT, DATABASE_URL, TIDE_DB, TIDE_WEB, TIDE_UPSTREAM (comma-separated), TIDE_PUBLIC_URL, LOG_LEVEL`;
+  [--response-cache-ms 1000]
+env: HOST, PORT, DATABASE_URL, TIDE_DB, TIDE_WEB, TIDE_UPSTREAM (comma-separated), TIDE_PUBLIC_URL,
+  TIDE_RESPONSE_CACHE_MS, LOG_LEVEL`;
 
 function portOf(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`invalid port: ${value}`);
   return port;
+}
+
+function millisOf(value: string): number {
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 0) throw new ConfigError(`invalid milliseconds: ${value}`);
+  return ms;
 }
 
 function wsUrl(value: string): string {
@@ -58,6 +68,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pr
     publicUrl: env.TIDE_PUBLIC_URL || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
   };
+  if (env.TIDE_RESPONSE_CACHE_MS) config.responseCacheMs = millisOf(env.TIDE_RESPONSE_CACHE_MS);
   const args = [...argv];
   while (args.length > 0) {
     const arg = args.shift() as string;
@@ -96,6 +107,9 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pr
       }
       case '--public-url':
         config.publicUrl = value();
+        break;
+      case '--response-cache-ms':
+        config.responseCacheMs = millisOf(value());
         break;
       default:
         throw new ConfigError(`unknown option: ${arg}`);

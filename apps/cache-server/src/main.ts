@@ -33,6 +33,7 @@ async function main(): Promise<void> {
     upstream: config.upstream,
     logger,
     seeding: config.seed,
+    ...(config.responseCacheMs === undefined ? {} : { limits: { responseCacheMs: config.responseCacheMs } }),
   });
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '../src/config.ts';
+
+describe('parseConfig: the answer cache setting', () => {
+  it('is unset by default (the server default applies)', () => {
+    expect(parseConfig([], {}).responseCacheMs).toBeUndefined();
+  });
+
+  it('reads TIDE_RESPONSE_CACHE_MS, and --response-cache-ms over it; 0 turns the cache off', () => {
+    expect(parseConfig([], { TIDE_RESPONSE_CACHE_MS: '250' }).responseCacheMs).toBe(250);
+    expect(parseConfig(['--response-cache-ms', '0'], { TIDE_RESPONSE_CACHE_MS: '250' }).responseCacheMs).toBe(0);
+  });
+
+  it('rejects what is not a whole number of milliseconds', () => {
+    expect(() => parseConfig(['--response-cache-ms', '-5'], {})).toThrow(new ConfigError('invalid milliseconds: -5'));
+    expect(() => parseConfig([], { TIDE_RESPONSE_CACHE_MS: '1.5' })).toThrow('invalid milliseconds: 1.5');
+  });
+});
