@@ -1,12 +1,9 @@
 import { fetchScored } from '@tide/core/cache';
-import { noteIdOf } from '@tide/core/model';
-import { Link } from 'react-router';
 import { useCacheQuery } from '../../data/use-cache-query.ts';
 import { useT } from '../../i18n/intl.tsx';
 import { useSession } from '../../state/stores.ts';
 import { useModeration } from '../moderation/use-moderation.ts';
-import { userName } from '../note/note-author.tsx';
-import styles from './home.module.css';
+import { NoteSnippetList } from '../note/note-snippet-list.tsx';
 import { SidebarSkeleton } from './home-sidebar.tsx';
 
 /** Scored selector of the home sidebar (protocol reference: `scored`). */
@@ -26,16 +23,5 @@ export function TrendingNotes() {
   if (query.status === 'error') return <p>{t('home.trendingFailed')}</p>;
   const notes = moderation.filterNotes(query.data.notes).slice(0, TRENDING_COUNT);
   if (!notes.length) return <p>{t('home.trendingEmpty')}</p>;
-  return (
-    <ul className={styles.trending} data-testid="trending">
-      {notes.map((note) => (
-        <li key={note.id}>
-          <Link className={styles.trendingItem} to={`/e/${noteIdOf(note.id)}`}>
-            <span className={styles.trendingAuthor}>{userName(note.user)}</span>
-            <span className={styles.trendingText}>{note.content.slice(0, 160)}</span>
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
+  return <NoteSnippetList notes={notes} testId="trending" />;
 }

@@ -1,9 +1,17 @@
-import { type CommandClient, fetchFollowedBy, fetchIsUserFollowing, fetchMegaFeed } from '@tide/core/cache';
-import type { Article, User } from '@tide/core/model';
+import {
+  type CommandClient,
+  fetchFollowedBy,
+  fetchIsUserFollowing,
+  fetchMegaFeed,
+  fetchProfileScoredContent,
+} from '@tide/core/cache';
+import type { Article, Note, User } from '@tide/core/model';
 import { profileTabSpec } from './profile-queries.ts';
 
 /** Articles shown in the profile sidebar (spec §9: profile sidebar reads 2). */
 export const SIDEBAR_READS = 2;
+/** Popular notes shown in the profile sidebar (spec §9: scored notes 5). */
+export const POPULAR_NOTES = 5;
 /** Common followers asked for on a profile (spec §9: common followers 6 in profile). */
 export const COMMON_FOLLOWERS = 6;
 
@@ -46,4 +54,19 @@ export function loadFollowsViewer(
   signal?: AbortSignal,
 ): Promise<boolean> {
   return fetchIsUserFollowing(client, { pubkey, user_pubkey: viewer }, { signal, purpose: 'profile_follows_you' });
+}
+
+/** The profile's most popular notes (`user_profile_scored_content`, best first), for the sidebar. */
+export async function loadPopularNotes(
+  client: CommandClient,
+  pubkey: string,
+  viewer: string | null,
+  signal?: AbortSignal,
+): Promise<Note[]> {
+  const page = await fetchProfileScoredContent(
+    client,
+    { pubkey, limit: POPULAR_NOTES, ...(viewer ? { user_pubkey: viewer } : {}) },
+    { signal, purpose: 'profile_popular_notes' },
+  );
+  return page.notes.filter((n) => n.user.pubkey === pubkey).slice(0, POPULAR_NOTES);
 }

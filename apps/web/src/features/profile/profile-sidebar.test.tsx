@@ -31,6 +31,14 @@ const article = (n: number) =>
     now - 5000 + n * 100,
   );
 
+const popular = signed(dana, 1, 'Dana writes the note everyone liked', [], now - 3000);
+const liked = signed(dana, 1, 'Dana writes a note one person liked', [], now - 2000);
+const like = (who: ReturnType<typeof testAuthor>, note: typeof popular) =>
+  signed(who, 7, '+', [
+    ['e', note.id],
+    ['p', dana.pubkey],
+  ]);
+
 let network: Awaited<ReturnType<typeof startNetwork>>;
 let data: AppData;
 
@@ -51,6 +59,12 @@ beforeAll(async () => {
     article(1),
     article(2),
     article(3),
+    popular,
+    liked,
+    like(eve, popular),
+    like(frank, popular),
+    like(stranger, popular),
+    like(eve, liked),
   ]);
   data = createTestAppData(network.server.url, WebSocket);
 }, 60_000);
@@ -73,6 +87,18 @@ describe('ProfileSidebar', () => {
     expect(screen.queryByTestId('profile-follows-you')).toBeNull();
     expect(screen.queryByTestId('profile-followed-by')).toBeNull();
     expect(screen.getByTestId('recent-profiles')).toBeTruthy();
+  }, 20_000);
+
+  it("lists the profile's most popular notes first, each linking to its thread", async () => {
+    renderWithApp(<ProfileSidebar pubkey={dana.pubkey} history={[]} />, '/p/x', data);
+    const list = await screen.findByTestId('profile-popular-notes', {}, { timeout: 10_000 });
+    expect(screen.getByText('Popular notes')).toBeTruthy();
+    const links = [...list.querySelectorAll('a')];
+    expect(links.map((a) => a.textContent)).toEqual([
+      'Dana DDana writes the note everyone liked',
+      'Dana DDana writes a note one person liked',
+    ]);
+    expect(links[0]?.getAttribute('href')).toMatch(/^\/e\/note1/);
   }, 20_000);
 
   it('tells a viewer the profile follows them and which of their follows follow it', async () => {

@@ -6,9 +6,15 @@ import { useT } from '../../i18n/intl.tsx';
 import { useSession } from '../../state/stores.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { userName } from '../note/note-author.tsx';
+import { NoteSnippetList } from '../note/note-snippet-list.tsx';
 import styles from './profile.module.css';
 import type { ProfileHistoryEntry } from './profile-history.ts';
-import { loadCommonFollowers, loadFollowsViewer, loadSidebarReads } from './profile-sidebar-queries.ts';
+import {
+  loadCommonFollowers,
+  loadFollowsViewer,
+  loadPopularNotes,
+  loadSidebarReads,
+} from './profile-sidebar-queries.ts';
 
 /** The viewer's recently viewed profiles (most recent first). */
 export function RecentProfiles({ entries }: { entries: ProfileHistoryEntry[] }) {
@@ -59,16 +65,24 @@ function ViewerRelation({ pubkey, viewer }: { pubkey: string; viewer: string }) 
   );
 }
 
-/** The profile's sidebar: follow status and common followers (with a viewer), two articles, recent profiles. */
+/** The profile's sidebar: follow status and common followers (with a viewer), popular notes, two articles, recent profiles. */
 export function ProfileSidebar({ pubkey, history }: { pubkey: string; history: ProfileHistoryEntry[] }) {
   const t = useT();
   const viewer = useSession((s) => s.publicKey);
   const reads = useCacheQuery(['profile-sidebar-reads', pubkey], (client, signal) =>
     loadSidebarReads(client, pubkey, signal),
   );
+  const popular = useCacheQuery(['profile-popular-notes', pubkey, viewer], (client, signal) =>
+    loadPopularNotes(client, pubkey, viewer, signal),
+  );
   return (
     <>
       {viewer && viewer !== pubkey ? <ViewerRelation pubkey={pubkey} viewer={viewer} /> : null}
+      {popular.data?.length ? (
+        <Panel title={t('profile.popularNotes')}>
+          <NoteSnippetList notes={popular.data} testId="profile-popular-notes" />
+        </Panel>
+      ) : null}
       {reads.data?.length ? (
         <Panel title={t('profile.sidebarReads')}>
           <ul className={styles.sidebarList} data-testid="profile-sidebar-reads">

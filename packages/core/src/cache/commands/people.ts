@@ -133,6 +133,15 @@ export function fetchFollowedBy(
   return requestPage(client, 'user_profile_followed_by', params, options);
 }
 
+/** `user_profile_scored_content`: a user's most popular notes (highest score first). */
+export function fetchProfileScoredContent(
+  client: CommandClient,
+  params: { pubkey: string; limit: number; user_pubkey?: string },
+  options?: PageOptions,
+): Promise<Page> {
+  return requestPage(client, 'user_profile_scored_content', params, options);
+}
+
 /** `scored_users_24h`: trending users. */
 export function fetchScoredUsers(client: CommandClient, params: { user_pubkey?: string }, options?: PageOptions) {
   return requestPage(client, 'scored_users_24h', params, options);
