@@ -5,7 +5,14 @@ import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ingestEvents } from '../../../cache-server/src/ingest/index.ts';
-import { loadHomeFromRelays, loadProfileFromRelays, loadThreadFromRelays } from './relay-fallback.ts';
+import {
+  loadHomeFromRelays,
+  loadProfileFromRelays,
+  loadThreadFromRelays,
+  mergeChunks,
+  readHomeFromRelays,
+  readProfileFromRelays,
+} from './relay-fallback.ts';
 import { FALLBACK_RELAYS_KEY, fallbackRelayUrls, KNOWN_RELAYS_KEY, parseRelayList } from './relay-fallback-status.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -21,7 +28,13 @@ const sign = (key: Uint8Array, kind: number, created_at: number, content: string
 const root = sign(alice, 1, t0, 'root note');
 const reply = sign(bob, 1, t0 + 10, 'a reply', [['e', root.id, '', 'root']]);
 const later = sign(alice, 1, t0 + 20, 'alice again');
+const prolific = generateSecretKey();
+const prolificFan = generateSecretKey();
+/** 25 notes one minute apart, newest last: more than one fallback page. */
+const prolificNotes = Array.from({ length: 25 }, (_, i) => sign(prolific, 1, t0 + 1000 + i * 60, `prolific ${i}`));
 const events = [
+  ...prolificNotes,
+  sign(prolificFan, 3, t0, '', [['p', getPublicKey(prolific)]]),
   sign(alice, 0, t0, JSON.stringify({ name: 'alice' })),
   sign(bob, 0, t0, JSON.stringify({ name: 'bob' })),
   root,
@@ -108,6 +121,18 @@ describe('reading relays directly (real relay on loopback)', () => {
     expect(profile.users[getPublicKey(bob)]?.name).toBe('bob');
     const home = await loadHomeFromRelays(pool, [server.server.relayUrl], getPublicKey(carolFan));
     expect(home.notes.map((n) => n.id)).toEqual([reply.id]);
+  });
+
+  it('pages home and profile 20 notes at a time, newest first, without repeats', async () => {
+    const first = await readHomeFromRelays(pool, [server.server.relayUrl], getPublicKey(prolificFan));
+    const newestFirst = prolificNotes.map((n) => n.content).reverse();
+    expect(mergeChunks([first]).notes.map((n) => n.content)).toEqual(newestFirst.slice(0, 20));
+    expect(first.next).toBe(t0 + 1000 + 5 * 60);
+    const second = await readHomeFromRelays(pool, [server.server.relayUrl], getPublicKey(prolificFan), first.next);
+    expect(second.next).toBeUndefined();
+    expect(mergeChunks([first, second]).notes.map((n) => n.content)).toEqual(newestFirst);
+    const profile = await readProfileFromRelays(pool, [server.server.relayUrl], getPublicKey(prolific), first.next);
+    expect(mergeChunks([first, profile]).notes).toHaveLength(25);
   });
 
   it('fails clearly without relays', async () => {

@@ -62,14 +62,14 @@ async function withProfiles(query: Query, events: NostrEvent[]): Promise<NostrEv
 }
 
 /** A thread read from relays: the note's parents (oldest first), the note, then its replies (oldest first). */
-export async function loadThreadFromRelays(
+export async function readThreadFromRelays(
   relayPool: RelayPool,
   relays: readonly string[],
   noteId: string,
-): Promise<Page> {
+): Promise<FallbackChunk> {
   const query = queryOn(relayPool, relays);
   const [primary] = await query([{ ids: [noteId] }]);
-  if (!primary) return assemblePage([]);
+  if (!primary) return { events: [] };
   const parentIds = (primary.tags ?? []).filter((t) => t[0] === 'e' && t[1]).map((t) => t[1] as string);
   const [parents, replies] = await Promise.all([
     parentIds.length ? query([{ ids: parentIds }]) : Promise.resolve([]),
@@ -77,7 +77,54 @@ export async function loadThreadFromRelays(
   ]);
   const byTime = (a: NostrEvent, b: NostrEvent) => a.created_at - b.created_at;
   const ordered = [...parents.sort(byTime), primary, ...replies.filter((r) => r.id !== noteId).sort(byTime)];
-  return page(await withProfiles(query, ordered));
+  return { events: await withProfiles(query, ordered) };
+}
+
+/** A thread read from relays as a page (see {@link readThreadFromRelays}). */
+export async function loadThreadFromRelays(
+  relayPool: RelayPool,
+  relays: readonly string[],
+  noteId: string,
+): Promise<Page> {
+  return page((await readThreadFromRelays(relayPool, relays, noteId)).events);
+}
+
+/** One read of a fallback feed: the events (profiles included) and the `until` of the next, older read, if any. */
+export interface FallbackChunk {
+  events: NostrEvent[];
+  /** created_at of the oldest note read (NIP-01 `until` is inclusive; repeats are dropped when pages merge). */
+  next?: number;
+}
+
+/** The cursor after a full page of feed events (none after a short one: the relays have nothing older). */
+function nextUntil(notes: readonly NostrEvent[]): number | undefined {
+  if (notes.length < FALLBACK_PAGE) return undefined;
+  return Math.min(...notes.map((e) => e.created_at));
+}
+
+/** A page of feed events (kinds 1 and 6, newest first) with reposted notes and profiles filled in. */
+async function feedChunk(query: Query, filter: Filter, until?: number): Promise<FallbackChunk> {
+  const notes = (await query([{ ...filter, kinds: [1, 6], limit: FALLBACK_PAGE, ...(until ? { until } : {}) }])).slice(
+    0,
+    FALLBACK_PAGE,
+  );
+  const events = await withProfiles(query, await withRepostedNotes(query, notes));
+  return { events, next: nextUntil(notes) };
+}
+
+/** A profile's notes and reposts read from relays, 20 at a time from `until` (inclusive) back. */
+export async function readProfileFromRelays(
+  relayPool: RelayPool,
+  relays: readonly string[],
+  pubkey: string,
+  until?: number,
+): Promise<FallbackChunk> {
+  const query = queryOn(relayPool, relays);
+  const [profile, chunk] = await Promise.all([
+    until ? Promise.resolve([]) : query([{ kinds: [0], authors: [pubkey], limit: 1 }]),
+    feedChunk(query, { authors: [pubkey] }, until),
+  ]);
+  return { events: [...profile, ...chunk.events], next: chunk.next };
 }
 
 /** A profile read from relays: the kind-0 profile and the newest 20 notes and reposts (newest first). */
@@ -86,25 +133,35 @@ export async function loadProfileFromRelays(
   relays: readonly string[],
   pubkey: string,
 ): Promise<Page> {
-  const query = queryOn(relayPool, relays);
-  const [profile, notes] = await Promise.all([
-    query([{ kinds: [0], authors: [pubkey], limit: 1 }]),
-    query([{ kinds: [1, 6], authors: [pubkey], limit: FALLBACK_PAGE }]),
-  ]);
-  const resolved = await withRepostedNotes(query, notes.slice(0, FALLBACK_PAGE));
-  return page([...profile, ...(await withProfiles(query, resolved))]);
+  return page((await readProfileFromRelays(relayPool, relays, pubkey)).events);
 }
 
-/** Home read from relays for a known pubkey: the newest 20 notes and reposts of the people it follows (kind 3). */
+/** Home of a known pubkey read from relays: notes and reposts of the people it follows (kind 3), 20 at a time. */
+export async function readHomeFromRelays(
+  relayPool: RelayPool,
+  relays: readonly string[],
+  pubkey: string,
+  until?: number,
+): Promise<FallbackChunk> {
+  const query = queryOn(relayPool, relays);
+  const [contacts] = await query([{ kinds: [3], authors: [pubkey], limit: 1 }]);
+  const follows = (contacts?.tags ?? []).filter((t) => t[0] === 'p' && t[1]).map((t) => t[1] as string);
+  if (!follows.length) return { events: [] };
+  return feedChunk(query, { authors: follows.slice(0, 500) }, until);
+}
+
+/** Home read from relays for a known pubkey: the newest 20 notes and reposts of the people it follows. */
 export async function loadHomeFromRelays(
   relayPool: RelayPool,
   relays: readonly string[],
   pubkey: string,
 ): Promise<Page> {
-  const query = queryOn(relayPool, relays);
-  const [contacts] = await query([{ kinds: [3], authors: [pubkey], limit: 1 }]);
-  const follows = (contacts?.tags ?? []).filter((t) => t[0] === 'p' && t[1]).map((t) => t[1] as string);
-  if (!follows.length) return assemblePage([]);
-  const notes = await query([{ kinds: [1, 6], authors: follows.slice(0, 500), limit: FALLBACK_PAGE }]);
-  return page(await withProfiles(query, await withRepostedNotes(query, notes.slice(0, FALLBACK_PAGE))));
+  return page((await readHomeFromRelays(relayPool, relays, pubkey)).events);
+}
+
+/** Chunks read one after another as one page (an event read twice at a page boundary counts once). */
+export function mergeChunks(chunks: readonly FallbackChunk[]): Page {
+  const seen = new Set<string>();
+  const events = chunks.flatMap((c) => c.events).filter((e) => !seen.has(e.id) && seen.add(e.id));
+  return page(events);
 }

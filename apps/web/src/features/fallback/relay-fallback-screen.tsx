@@ -1,10 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { EmptyState, Screen } from '../../app/screen.tsx';
 import {
+  type FallbackChunk,
   fallbackPool,
-  loadHomeFromRelays,
-  loadProfileFromRelays,
-  loadThreadFromRelays,
+  mergeChunks,
+  readHomeFromRelays,
+  readProfileFromRelays,
+  readThreadFromRelays,
 } from '../../data/relay-fallback.ts';
 import { fallbackRelayUrls, parseRelayList } from '../../data/relay-fallback-status.ts';
 import { useT } from '../../i18n/intl.tsx';
@@ -14,11 +17,11 @@ import { NoteList } from '../note/note-list.tsx';
 import styles from './fallback.module.css';
 import type { FallbackTarget } from './fallback-target.ts';
 
-/** Reads what `target` names from `relays`. */
-function loadTarget(target: FallbackTarget, relays: string[]) {
-  if (target.type === 'thread') return loadThreadFromRelays(fallbackPool(), relays, target.id);
-  if (target.type === 'home') return loadHomeFromRelays(fallbackPool(), relays, target.pubkey);
-  return loadProfileFromRelays(fallbackPool(), relays, target.pubkey);
+/** Reads what `target` names from `relays` (home and profile 20 notes at a time, from `until` back). */
+function loadTarget(target: FallbackTarget, relays: string[], until?: number): Promise<FallbackChunk> {
+  if (target.type === 'thread') return readThreadFromRelays(fallbackPool(), relays, target.id);
+  if (target.type === 'home') return readHomeFromRelays(fallbackPool(), relays, target.pubkey, until);
+  return readProfileFromRelays(fallbackPool(), relays, target.pubkey, until);
 }
 
 /** The notice a fallback screen starts with. */
@@ -36,13 +39,21 @@ export function RelayFallbackScreen({ target, heading }: { target: FallbackTarge
   const t = useT();
   const relays = [...new Set([...parseRelayList(JSON.stringify(target.relays)), ...fallbackRelayUrls()])];
   const key = target.type === 'thread' ? target.id : target.pubkey;
-  const query = useQuery({
+  const query = useInfiniteQuery({
     queryKey: ['relay-fallback', target.type, key, relays],
-    queryFn: () => loadTarget(target, relays),
+    queryFn: ({ pageParam }) => loadTarget(target, relays, pageParam),
+    initialPageParam: undefined as number | undefined,
+    // A page that ends where the last one did (20+ notes in one second) ends the paging rather than repeat it.
+    getNextPageParam: (last, _all, lastUntil) => (last.next !== lastUntil ? last.next : undefined),
     staleTime: 5_000,
   });
-  const moderation = useModeration('content', query.data?.filteringReasons);
-  const user = target.type === 'profile' ? query.data?.users[target.pubkey] : undefined;
+  const merged = useMemo(() => (query.data ? mergeChunks(query.data.pages) : undefined), [query.data]);
+  const moderation = useModeration('content', merged?.filteringReasons);
+  const user = target.type === 'profile' ? merged?.users[target.pubkey] : undefined;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const loadMore = () => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  };
   return (
     <Screen heading={heading}>
       <FallbackNotice />
@@ -53,10 +64,15 @@ export function RelayFallbackScreen({ target, heading }: { target: FallbackTarge
       ) : null}
       {query.status === 'pending' ? (
         <SkeletonList label={t('common.loading')} />
-      ) : query.status === 'error' || !query.data.notes.length ? (
+      ) : query.status === 'error' || !merged?.notes.length ? (
         <EmptyState title={t('fallback.nothing')} />
       ) : (
-        <NoteList notes={moderation.filterNotes(query.data.notes)} page={query.data} />
+        <NoteList
+          notes={moderation.filterNotes(merged.notes)}
+          page={merged}
+          onEndReached={loadMore}
+          footer={isFetchingNextPage ? <SkeletonList label={t('common.loading')} /> : null}
+        />
       )}
     </Screen>
   );
