@@ -13,7 +13,9 @@ import {
   synth,
   viewerOf,
 } from './content-common.ts';
+import { isMuted, muteRulesOf } from './content-mutes.ts';
 import { type CommandContext, CommandError, type CommandPayload, type CommandRecord } from './context.ts';
+import { hiddenPubkeys } from './people-moderation.ts';
 
 /** parametrized_replaceable_event {pubkey, kind, identifier, extended_response}: the current addressable event. */
 async function parametrizedReplaceableEvent(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
@@ -45,14 +47,11 @@ async function parametrizedReplaceableEvents(ctx: CommandContext, p: CommandPayl
   );
 }
 
-/**
- * get_highlights {pubkey, identifier, kind, user_pubkey}: highlights (9802) of an article, their authors, and
- * 10000151 `{highlighted text: [ids of notes quoting the highlight]}`.
- */
-async function getHighlights(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
-  if (p.event_id !== undefined && p.pubkey === undefined) throw new CommandError('event_id is not supported');
-  const pubkey = hexArg(p, 'pubkey');
-  const address = `${numArg(p, 'kind', Kind.LongForm)}:${pubkey}:${strArg(p, 'identifier')}`;
+/** Most replies per highlight in a get_highlights answer (semantics §2.3). */
+const REPLIES_PER_HIGHLIGHT = 100;
+
+/** Highlights (9802) of an address, newest first, without those the viewer's mutes or filter lists hide. */
+async function highlightsOf(ctx: CommandContext, address: string, viewer: string | null): Promise<NostrEvent[]> {
   const rows = await ctx.store.db
     .selectFrom('event_tags')
     .select('event_id')
@@ -62,19 +61,57 @@ async function getHighlights(ctx: CommandContext, p: CommandPayload): Promise<Ca
     .orderBy('created_at', 'desc')
     .limit(500)
     .execute();
-  const highlights = [
-    ...(
-      await loadEvents(
-        ctx.store,
-        rows.map((r) => r.event_id),
-      )
-    ).values(),
-  ];
+  const found = await loadEvents(
+    ctx.store,
+    rows.map((r) => r.event_id),
+  );
+  const all = rows.flatMap((r) => found.get(r.event_id) ?? []);
+  const [rules, hidden] = await Promise.all([
+    muteRulesOf(ctx.store, viewer),
+    hiddenPubkeys(
+      ctx.store,
+      viewer,
+      all.map((h) => h.pubkey),
+    ),
+  ]);
+  return all.filter((h) => !hidden.has(h.pubkey) && !isMuted(rules, h));
+}
+
+/** Up to 100 newest replies of each highlight, as bundle posts. */
+async function highlightReplies(ctx: CommandContext, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const rows = await ctx.store.db
+    .selectFrom('event_replies')
+    .select(['parent_id', 'reply_id', 'reply_created_at'])
+    .where('parent_id', 'in', [...ids])
+    .orderBy('reply_created_at', 'desc')
+    .limit(REPLIES_PER_HIGHLIGHT * ids.length)
+    .execute();
+  const perParent = new Map<string, number>();
+  return rows.flatMap((r) => {
+    const n = (perParent.get(r.parent_id) ?? 0) + 1;
+    perParent.set(r.parent_id, n);
+    return n <= REPLIES_PER_HIGHLIGHT ? [{ id: r.reply_id, value: Number(r.reply_created_at) }] : [];
+  });
+}
+
+/**
+ * get_highlights {pubkey, identifier, kind, user_pubkey}: highlights (9802) of an article (minus those the viewer's
+ * mutes or filter lists hide), their authors, 10000151 `{highlighted text: [ids of notes quoting the highlight]}`,
+ * and up to 100 replies of each highlight as a bundle (the viewer's actions, no FeedRange).
+ */
+async function getHighlights(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
+  if (p.event_id !== undefined && p.pubkey === undefined) throw new CommandError('event_id is not supported');
+  const pubkey = hexArg(p, 'pubkey');
+  const address = `${numArg(p, 'kind', Kind.LongForm)}:${pubkey}:${strArg(p, 'identifier')}`;
+  const viewer = viewerOf(ctx, p);
+  const highlights = await highlightsOf(ctx, address, viewer);
+  const ids = highlights.map((h) => h.id);
   const quotes = await ctx.store.db
     .selectFrom('event_tags')
     .select(['event_id', 'value'])
     .where('name', '=', 'q')
-    .where('value', 'in', highlights.length > 0 ? highlights.map((h) => h.id) : [''])
+    .where('value', 'in', ids.length > 0 ? ids : [''])
     .execute();
   const groups: Record<string, string[]> = {};
   for (const h of highlights) {
@@ -83,6 +120,7 @@ async function getHighlights(ctx: CommandContext, p: CommandPayload): Promise<Ca
       ...quotes.filter((q) => q.value === h.id).map((q) => q.event_id),
     ];
   }
+  const replies = await highlightReplies(ctx, ids);
   return [
     ...highlights.map(asCacheEvent),
     ...(await userExtras(
@@ -90,6 +128,7 @@ async function getHighlights(ctx: CommandContext, p: CommandPayload): Promise<Ca
       highlights.map((h) => h.pubkey),
     )),
     synth(CacheKind.HighlightGroups, groups),
+    ...(replies.length > 0 ? await enrichPosts(ctx.store, replies, { viewer, range: false }) : []),
   ];
 }
 

@@ -17,6 +17,7 @@ import {
   viewerOf,
 } from './content-common.ts';
 import { type CommandContext, CommandError, type CommandPayload, type CommandRecord } from './context.ts';
+import { mutedPubkeys } from './people-moderation.ts';
 
 /** The ancestors of a reply, nearest first, following `event_replies` (at most 50 levels). */
 async function ancestors(store: Store, id: string): Promise<string[]> {
@@ -188,12 +189,15 @@ async function noteMentionsCount(ctx: CommandContext, p: CommandPayload): Promis
 
 /**
  * event_zaps_by_satszapped {event_id | pubkey+identifier, limit (20), since/until (bounds on amount; until default
- * 1e11), offset, user_pubkey}: zaps by amount desc — receipts, 10000129 objects, users, RANGE order_by amount_sats.
+ * 1e11), offset, user_pubkey}: zaps by amount desc (zaps from senders the viewer muted left out) — receipts,
+ * 10000129 objects, users, RANGE order_by amount_sats.
  */
 async function eventZapsBySatszapped(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
   const target = await targetOf(ctx.store, p);
   if (!target) return [feedRange('amount_sats', [])];
   const until = numArg(p, 'until', 0) || 1e11;
+  const viewer = viewerOf(ctx, p);
+  const muted = viewer ? [...(await mutedPubkeys(ctx.store, viewer))] : [];
   const rows = await ctx.store.db
     .selectFrom('zap_receipts')
     .select(['receipt_id', 'created_at', 'sender', 'receiver', 'amount_sats', 'target_event_id'])
@@ -204,6 +208,7 @@ async function eventZapsBySatszapped(ctx: CommandContext, p: CommandPayload): Pr
     )
     .where('amount_sats', '<=', until)
     .where('amount_sats', '>=', numArg(p, 'since', 0))
+    .$if(muted.length > 0, (q) => q.where('sender', 'not in', muted))
     .orderBy('amount_sats', 'desc')
     .orderBy('receipt_id', 'desc')
     .limit(numArg(p, 'limit', 20, 1000))

@@ -7,6 +7,7 @@ import { queryPosts } from './content-posts.ts';
 import { type CommandContext, CommandError, type CommandPayload, type CommandRecord } from './context.ts';
 import { exploreNow, shiftCreatedAfter } from './explore-clock.ts';
 import { type ExploreField, exploreNotes, scopeAuthors } from './explore-scored.ts';
+import { hiddenPubkeys } from './people-moderation.ts';
 import { precomputedScored, withoutMuted } from './scored-precomputed.ts';
 
 const TIMEFRAMES: Record<string, { field: ExploreField; hours?: number; maxAgeDays?: number }> = {
@@ -109,8 +110,12 @@ async function scored(ctx: CommandContext, p: CommandPayload): Promise<CacheEven
   return withoutMuted(events, await muteRulesOf(ctx.store, viewer));
 }
 
-/** scored_users_24h: authors by their best score24h in the last 24 h (limit 24): kind 0 + 10000108 scores. */
-async function scoredUsers24h(ctx: CommandContext, _p: CommandPayload): Promise<CacheEvent[]> {
+/**
+ * scored_users_24h {user_pubkey}: authors by their best score24h in the last 24 h (limit 24), without users the
+ * viewer's mutes or filter lists hide at trending scope: kind 0 + 10000108 scores.
+ */
+async function scoredUsers24h(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
+  const viewer = viewerOf(ctx, p) ?? defaultAccount();
   const rows = await ctx.store.db
     .selectFrom('event_stats')
     .select(['author_pubkey'])
@@ -120,13 +125,20 @@ async function scoredUsers24h(ctx: CommandContext, _p: CommandPayload): Promise<
     .where('score24h', '>', 0)
     .groupBy('author_pubkey')
     .orderBy('best', 'desc')
-    .limit(24)
+    .limit(48)
     .execute();
-  const pubkeys = rows.map((r) => r.author_pubkey);
+  const hidden = await hiddenPubkeys(
+    ctx.store,
+    viewer,
+    rows.map((r) => r.author_pubkey),
+    'trending',
+  );
+  const kept = rows.filter((r) => !hidden.has(r.author_pubkey)).slice(0, 24);
+  const pubkeys = kept.map((r) => r.author_pubkey);
   const out: CacheEvent[] = (await profilesOf(ctx.store, pubkeys)).map((e) => ({ ...e }));
   out.push({
     kind: CacheKind.UserScore,
-    content: JSON.stringify(Object.fromEntries(rows.map((r) => [r.author_pubkey, Number(r.best)]))),
+    content: JSON.stringify(Object.fromEntries(kept.map((r) => [r.author_pubkey, Number(r.best)]))),
   });
   return out;
 }
