@@ -57,7 +57,7 @@ export function nextRequest(s: LoadSamples, viewer: string | null, random: () =>
   const r = random();
   if (r < 0.3) return ['home', 'mega_feed_directive', { spec: '{"id":"latest","kind":"notes"}', limit: 20, ...as }];
   if (r < 0.45) return ['profile', 'user_profile', { pubkey: pick(s.users), ...as }];
-  if (r < 0.6) return ['profile_notes', 'feed', { pubkey: pick(s.users), limit: 20, ...as }];
+  if (r < 0.6) return ['profile_notes', 'feed', { pubkey: pick(s.users), notes: 'authored', limit: 20, ...as }];
   if (r < 0.8) return ['thread', 'thread_view', { event_id: pick(s.notes), limit: 100, ...as }];
   if (r < 0.9) return ['explore', 'explore_global_trending_24h', { limit: 20, ...as }];
   if (r < 0.95) return ['explore_topics', 'explore_topics', {}];

@@ -1,7 +1,8 @@
 import { isEphemeralKind, isHex } from '@tide/core/nostr';
 import type { WebSocket } from 'ws';
 import { type CommandContext, CommandError, type ConnectionState, type LiveSpec } from '../commands/context.ts';
-import { pushEvents, sendNotice, sendResults, usesZlib } from './cache-frames.ts';
+import { PackedAnswer } from './answer-frames.ts';
+import { pushEvents, sendAnswer, sendNotice, usesZlib } from './cache-frames.ts';
 import { EVENT_IDS_KIND, isFirehoseFilter, runPlainFilter } from './cache-plain-filter.ts';
 import { Connection } from './connection.ts';
 import { startLivePush } from './live-push.ts';
@@ -80,19 +81,20 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
     const zlibBefore = usesZlib(state.protocol);
     inFlight.add(subId);
     try {
-      const work = !handler
-        ? runPlainFilter(ctx, core.registry, filter)
-        : CACHEABLE_COMMANDS.has(command)
-          ? answers.answer(responseKey(command, payload, state.userPubkey), core.now(), () => handler(ctx, payload))
-          : handler(ctx, payload);
-      const events = await withTimeout(work, core.limits.requestTimeoutMs);
-      if (events === TIMED_OUT) {
+      const compute = async (): Promise<PackedAnswer> =>
+        PackedAnswer.pack(await (handler ? handler(ctx, payload) : runPlainFilter(ctx, core.registry, filter)));
+      const work =
+        handler && CACHEABLE_COMMANDS.has(command)
+          ? answers.answer(responseKey(command, payload, state.userPubkey), core.now(), compute)
+          : compute();
+      const answer = await withTimeout(work, core.limits.requestTimeoutMs);
+      if (answer === TIMED_OUT) {
         core.logger.warn({ command, conn: conn.id }, 'command timed out');
         sendNotice(conn, subId, 'timeout');
         return;
       }
       if (!conn.isOpen) return;
-      await sendResults(conn, subId, events, zlibBefore && usesZlib(state.protocol));
+      await sendAnswer(conn, subId, answer, zlibBefore && usesZlib(state.protocol));
       if (closedEarly.has(subId)) return;
       if (!handler && isFirehoseFilter(filter) && conn.isOpen) {
         const idsOnly = filter.idsonly === true;

@@ -1,9 +1,6 @@
-import { promisify } from 'node:util';
-import { deflate } from 'node:zlib';
 import type { CacheEvent } from '@tide/core/nostr';
+import type { PackedAnswer } from './answer-frames.ts';
 import type { Connection } from './connection.ts';
-
-const deflateAsync = promisify(deflate);
 
 /** Whether the connection negotiated zlib with `set_primal_protocol`. */
 export function usesZlib(protocol: Record<string, unknown>): boolean {
@@ -12,20 +9,16 @@ export function usesZlib(protocol: Record<string, unknown>): boolean {
 
 /**
  * Sends one one-shot result: with zlib one binary frame `["EVENTS", subid, [...]]` (if non-empty) then a text EOSE;
- * without it one text EVENT frame per object then EOSE.
+ * without it one text EVENT frame per object then EOSE. The answer is serialised (and deflated) once however many
+ * requests it serves.
  */
-export async function sendResults(
-  conn: Connection,
-  subId: string,
-  events: readonly CacheEvent[],
-  zlib: boolean,
-): Promise<void> {
-  if (events.length > 0) {
+export async function sendAnswer(conn: Connection, subId: string, answer: PackedAnswer, zlib: boolean): Promise<void> {
+  if (answer.count > 0) {
     if (zlib) {
-      const packed = await deflateAsync(Buffer.from(JSON.stringify(['EVENTS', subId, events]), 'utf8'));
-      conn.sendRaw(packed);
+      const frame = await answer.zlibFrame(subId);
+      conn.sendRaw(frame);
     } else {
-      for (const event of events) conn.sendJson(['EVENT', subId, event]);
+      for (const frame of answer.textFrames(subId)) conn.sendRaw(frame);
     }
   }
   conn.sendJson(['EOSE', subId]);

@@ -1,5 +1,6 @@
 import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import { describe, expect, it } from 'vitest';
+import { PackedAnswer } from './answer-frames.ts';
 import { ChangeNotifier } from './change-notifier.ts';
 import { ResponseCache, responseCacheFor, responseKey } from './response-cache.ts';
 
@@ -18,7 +19,7 @@ const KEY = responseKey('user_profile', { pubkey: 'a' }, null);
 
 describe('ResponseCache', () => {
   it('identical requests in the same second share one computation, even while it is running', async () => {
-    const cache = new ResponseCache(1000);
+    const cache = new ResponseCache<CacheEvent[]>(1000);
     const c = counter();
     const [a, b] = await Promise.all([cache.answer(KEY, 100, c.compute), cache.answer(KEY, 100, c.compute)]);
     expect(await cache.answer(KEY, 100, c.compute)).toBe(a);
@@ -27,7 +28,7 @@ describe('ResponseCache', () => {
   });
 
   it('a new clock second, another payload or another remembered user computes again', async () => {
-    const cache = new ResponseCache(1000);
+    const cache = new ResponseCache<CacheEvent[]>(1000);
     const c = counter();
     await cache.answer(KEY, 100, c.compute);
     await cache.answer(KEY, 101, c.compute);
@@ -37,13 +38,13 @@ describe('ResponseCache', () => {
   });
 
   it('answers older than the ttl are computed again; ttl 0 turns the cache off', async () => {
-    const cache = new ResponseCache(1);
+    const cache = new ResponseCache<CacheEvent[]>(1);
     const c = counter();
     await cache.answer(KEY, 100, c.compute);
     await new Promise((r) => setTimeout(r, 5));
     await cache.answer(KEY, 100, c.compute);
     expect(c.calls()).toBe(2);
-    const off = new ResponseCache(0);
+    const off = new ResponseCache<CacheEvent[]>(0);
     await off.answer(KEY, 100, c.compute);
     await off.answer(KEY, 100, c.compute);
     expect(c.calls()).toBe(4);
@@ -51,7 +52,7 @@ describe('ResponseCache', () => {
   });
 
   it('a failed computation is not kept', async () => {
-    const cache = new ResponseCache(1000);
+    const cache = new ResponseCache<CacheEvent[]>(1000);
     await expect(cache.answer(KEY, 100, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     const c = counter();
     await cache.answer(KEY, 100, c.compute);
@@ -63,11 +64,12 @@ describe('ResponseCache', () => {
     const cache = responseCacheFor(notifier, 1000);
     expect(responseCacheFor(notifier, 1000)).toBe(cache);
     const c = counter();
-    await cache.answer(KEY, 100, c.compute);
+    const packed = async () => PackedAnswer.pack(await c.compute());
+    await cache.answer(KEY, 100, packed);
     const event: NostrEvent = { id: '1', pubkey: 'p', kind: 1, created_at: 100, tags: [], content: '', sig: 's' };
     notifier.eventsAccepted([event]);
     expect(cache.size).toBe(0);
-    await cache.answer(KEY, 100, c.compute);
+    await cache.answer(KEY, 100, packed);
     expect(c.calls()).toBe(2);
   });
 });

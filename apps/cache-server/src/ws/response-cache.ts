@@ -1,4 +1,4 @@
-import type { CacheEvent } from '@tide/core/nostr';
+import type { PackedAnswer } from './answer-frames.ts';
 import type { ChangeNotifier } from './change-notifier.ts';
 
 /**
@@ -23,10 +23,10 @@ export const CACHEABLE_COMMANDS: ReadonlySet<string> = new Set([
   'get_advanced_feeds',
 ]);
 
-interface Entry {
+interface Entry<T> {
   /** Wall-clock ms when the computation started. */
   at: number;
-  answer: Promise<CacheEvent[]>;
+  answer: Promise<T>;
 }
 
 /**
@@ -34,8 +34,8 @@ interface Entry {
  * one computation). An entry lives at most `ttlMs` of wall time and only within the server clock's second it was
  * made in; every ingest that accepts events clears everything (the `ingest` topic of the change notifier).
  */
-export class ResponseCache {
-  private readonly entries = new Map<string, Entry>();
+export class ResponseCache<T> {
+  private readonly entries = new Map<string, Entry<T>>();
 
   constructor(
     private readonly ttlMs: number,
@@ -43,7 +43,7 @@ export class ResponseCache {
   ) {}
 
   /** The shared answer for `key` made in clock second `second`, computing it with `compute` on a miss. */
-  answer(key: string, second: number, compute: () => Promise<CacheEvent[]>): Promise<CacheEvent[]> {
+  answer(key: string, second: number, compute: () => Promise<T>): Promise<T> {
     if (this.ttlMs <= 0) return compute();
     const fullKey = `${second}\u0000${key}`;
     const now = Date.now();
@@ -51,7 +51,7 @@ export class ResponseCache {
     if (hit && now - hit.at <= this.ttlMs) return hit.answer;
     if (this.entries.size >= this.maxEntries) this.evict(now);
     const answer = compute();
-    const entry: Entry = { at: now, answer };
+    const entry: Entry<T> = { at: now, answer };
     this.entries.set(fullKey, entry);
     answer.catch(() => {
       if (this.entries.get(fullKey) === entry) this.entries.delete(fullKey);
@@ -75,13 +75,16 @@ export class ResponseCache {
   }
 }
 
-const caches = new WeakMap<ChangeNotifier, ResponseCache>();
+const caches = new WeakMap<ChangeNotifier, ResponseCache<PackedAnswer>>();
 
-/** The response cache of the server owning `notifier` (one per server; cleared on every accepted ingest). */
-export function responseCacheFor(notifier: ChangeNotifier, ttlMs: number): ResponseCache {
+/**
+ * The answer cache of the server owning `notifier` (one per server; cleared on every accepted ingest), holding
+ * packed answers: serialised and deflated once, framed per sub-id.
+ */
+export function responseCacheFor(notifier: ChangeNotifier, ttlMs: number): ResponseCache<PackedAnswer> {
   let cache = caches.get(notifier);
   if (!cache) {
-    const created = new ResponseCache(ttlMs);
+    const created = new ResponseCache<PackedAnswer>(ttlMs);
     notifier.on('ingest', () => created.clear());
     caches.set(notifier, created);
     cache = created;
