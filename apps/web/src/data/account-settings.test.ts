@@ -9,23 +9,30 @@ import { followAccountSettings } from './account-settings.ts';
 
 const VIEWER = 'a'.repeat(64);
 
-function service(failUserSettings = false) {
+function service(failUserSettings = false, savedTheme = 'midnight') {
   const commands: string[] = [];
+  const saved: Array<Record<string, unknown>> = [];
   const client: CommandClient = {
-    request: async (command) => {
+    request: async (command, payload) => {
       commands.push(command);
+      if (command === 'set_app_settings') {
+        const event = (payload as { settings_event: { content: string } }).settings_event;
+        saved.push(JSON.parse(event.content));
+        return [];
+      }
       if (command === 'get_app_settings') {
         if (failUserSettings) throw new Error('closed');
-        return [{ kind: 30078, content: '{"zapDefault":{"amount":5,"message":"mine"}}' }];
+        const content = { theme: savedTheme, zapDefault: { amount: 5, message: 'mine' }, custom: 1 };
+        return [{ kind: 30078, content: JSON.stringify(content) }];
       }
       return [{ kind: 10000103, content: '{"zapDefault":{"amount":42,"message":"Onward"}}' }];
     },
   };
-  return { commands, client };
+  return { commands, client, saved };
 }
 
 function setup(failUserSettings = false, account = {}) {
-  const { commands, client } = service(failUserSettings);
+  const { commands, client, saved } = service(failUserSettings);
   const session = createSessionStore('test', account);
   const settings = createSettingsStore();
   let signer: Signer | null = null;
@@ -35,7 +42,7 @@ function setup(failUserSettings = false, account = {}) {
     signer = new LocalSigner(generateSecretKey());
     session.getState().setAccount({ publicKey: VIEWER, method: 'nsec', canSign: true, keyLookupDone: true });
   };
-  return { commands, session, settings, signIn, failed, stop };
+  return { commands, saved, session, settings, signIn, failed, stop };
 }
 
 describe('followAccountSettings', () => {
@@ -55,6 +62,22 @@ describe('followAccountSettings', () => {
     expect(s.commands).toEqual([]);
     s.signIn();
     await waitFor(() => expect(s.commands).toEqual(['get_app_settings']));
+    s.stop();
+  });
+
+  it("applies the user's saved theme on sign-in and saves their theme changes with the rest of their settings", async () => {
+    const s = setup();
+    s.signIn();
+    await waitFor(() => expect(s.settings.getState().theme).toBe('midnight'));
+    expect(s.saved).toEqual([]);
+    s.settings.getState().setTheme('ice');
+    await waitFor(() =>
+      expect(s.saved).toEqual([{ theme: 'ice', zapDefault: { amount: 5, message: 'mine' }, custom: 1 }]),
+    );
+    s.session.getState().setAccount({ publicKey: null, method: null, canSign: false });
+    await waitFor(() => expect(s.settings.getState().userSettings).toBeNull());
+    s.settings.getState().setTheme('sunset');
+    expect(s.commands.filter((c) => c === 'set_app_settings')).toHaveLength(1);
     s.stop();
   });
 

@@ -3,7 +3,7 @@ import type { Signer } from '@tide/core/signers';
 import type { SessionStore } from '../state/session-store.ts';
 import type { SettingsStore } from '../state/settings-store.ts';
 import { loadGuestSettings } from './guest-settings.ts';
-import { loadUserSettings } from './user-settings.ts';
+import { loadUserSettings, saveUserSettings } from './user-settings.ts';
 
 /** Options of {@link followAccountSettings}. */
 export interface AccountSettingsOptions {
@@ -14,12 +14,15 @@ export interface AccountSettingsOptions {
   signer: () => Signer | null;
   /** Called when the user's settings could not be loaded (the defaults are used instead). */
   onUserSettingsFailed?: () => void;
+  /** Called when a change could not be saved to the user's settings (it still applies on this device). */
+  onSaveFailed?: () => void;
 }
 
 /**
  * Keeps the settings store on the right source (spec §4 settings): once the key lookup is over (or there is nothing
  * to look up), a user whose key can sign gets their own settings from the service; guests and browse-only users
- * get the service's defaults. Follows sign-in, unlock and logout; returns the function that stops following.
+ * get the service's defaults. Follows sign-in, unlock and logout. A signed-in user's theme change is saved to their
+ * settings (settings sync across devices). Returns the function that stops following.
  */
 export function followAccountSettings(options: AccountSettingsOptions): () => void {
   const { client, session, settings, signer } = options;
@@ -41,6 +44,23 @@ export function followAccountSettings(options: AccountSettingsOptions): () => vo
       void loadGuestSettings(client, settings);
     });
   };
+  const saveTheme = (theme: string) => {
+    const { userSettings } = settings.getState();
+    const current = signer();
+    if (!userSettings || !current || !loaded.startsWith('user:') || userSettings.theme === theme) return;
+    const next = { ...userSettings, theme };
+    settings.setState({ userSettings: next });
+    void saveUserSettings(client, current, next).then((ok) => {
+      if (!ok) options.onSaveFailed?.();
+    });
+  };
   apply();
-  return session.subscribe(apply);
+  const stopSession = session.subscribe(apply);
+  const stopTheme = settings.subscribe((state, previous) => {
+    if (state.theme !== previous.theme) saveTheme(state.theme);
+  });
+  return () => {
+    stopSession();
+    stopTheme();
+  };
 }

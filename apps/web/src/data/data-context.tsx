@@ -25,6 +25,10 @@ export function DataProvider({ data, children }: { data: AppData; children: Reac
           const message = t?.('settings.loadFailed');
           if (message) stores.toasts.getState().show({ kind: 'error', message });
         },
+        onSaveFailed: () => {
+          const message = t?.('settings.saveFailed');
+          if (message) stores.toasts.getState().show({ kind: 'error', message });
+        },
       }),
     [data, t],
   );

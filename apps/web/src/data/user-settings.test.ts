@@ -7,7 +7,7 @@ import { createSettingsStore } from '../state/settings-store.ts';
 import type { AppData } from './app-data.ts';
 import { createTestAppData } from './test-app-data.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
-import { fetchUserHomeFeeds, loadUserSettings, signSettingsRequest } from './user-settings.ts';
+import { fetchUserHomeFeeds, loadUserSettings, saveUserSettings, signSettingsRequest } from './user-settings.ts';
 
 let server: TestServer;
 let data: AppData;
@@ -40,15 +40,27 @@ describe('signed settings requests', () => {
 });
 
 describe("the user's settings from a real caching service", () => {
-  it('loads their saved app settings into the settings store', async () => {
+  it('loads their saved app settings into the settings store and applies their theme', async () => {
     const signer = new LocalSigner(generateSecretKey());
-    const saved = { zapDefault: { amount: 777, message: 'mine' }, applyContentModeration: false };
+    const saved = { theme: 'midnight', zapDefault: { amount: 777, message: 'mine' }, applyContentModeration: false };
     const settings_event = await signSettingsRequest(signer, 'set_app_settings', saved);
     await saveAppSettings(data.client, { settings_event: { ...settings_event, content: JSON.stringify(saved) } });
     const settings = createSettingsStore();
     expect(await loadUserSettings(data.client, signer, settings)).toBe(true);
     expect(settings.getState().appSettings.zapDefault).toEqual({ amount: 777, message: 'mine' });
     expect(settings.getState().appSettings.applyContentModeration).toBe(false);
+    expect(settings.getState().theme).toBe('midnight');
+    expect(document.documentElement.dataset.theme).toBe('midnight');
+  });
+
+  it('saves their settings JSON so the next load (another device) gets it', async () => {
+    const signer = new LocalSigner(generateSecretKey());
+    expect(await saveUserSettings(data.client, signer, { theme: 'ice', custom: 'kept' })).toBe(true);
+    const settings = createSettingsStore();
+    expect(await loadUserSettings(data.client, signer, settings)).toBe(true);
+    expect(settings.getState().userSettings).toEqual({ theme: 'ice', custom: 'kept' });
+    expect(settings.getState().theme).toBe('ice');
+    expect(await saveUserSettings(data.client, new LocalSigner(null), { theme: 'ice' })).toBe(false);
   });
 
   it('reports false and keeps the store when signing fails', async () => {

@@ -1,4 +1,4 @@
-import { type CommandClient, fetchAppSettings, fetchAppSubsettings } from '@tide/core/cache';
+import { type CommandClient, fetchAppSettings, fetchAppSubsettings, saveAppSettings } from '@tide/core/cache';
 import type { NostrEvent } from '@tide/core/nostr';
 import type { Signer } from '@tide/core/signers';
 import type { SettingsStore } from '../state/settings-store.ts';
@@ -27,8 +27,8 @@ export function signSettingsRequest(
 }
 
 /**
- * Loads the signed-in user's app settings (`get_app_settings`) into the settings store (spec §4: with a key,
- * settings load). Resolves false when signing or the service fails; the settings in the store stay as they were.
+ * Loads the signed-in user's app settings (`get_app_settings`) into the settings store and applies their saved theme
+ * (spec §4: with a key, settings load). Resolves false when signing or the service fails; the settings in the store stay as they were.
  */
 export async function loadUserSettings(
   client: CommandClient,
@@ -39,7 +39,29 @@ export async function loadUserSettings(
     const request = await signSettingsRequest(signer, 'get_app_settings', { description: 'Sync app settings' });
     const value = await fetchAppSettings(client, { event_from_user: request }, { timeoutMs: 15_000 });
     if (value === undefined) return false;
-    settings.getState().setAppSettings(parseAppSettings(value));
+    const parsed = parseAppSettings(value);
+    const raw = typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value } : {};
+    settings.getState().setAppSettings(parsed, raw as Record<string, unknown>);
+    // Settings sync across devices: the saved theme follows the user (a forced theme still wins).
+    if (parsed.theme) settings.getState().applySavedTheme(parsed.theme);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Saves the signed-in user's settings JSON (`set_app_settings`, signed kind 30078 carrying the whole JSON) so every
+ * device gets it. Resolves false when signing or the service fails.
+ */
+export async function saveUserSettings(
+  client: CommandClient,
+  signer: Signer,
+  content: Record<string, unknown>,
+): Promise<boolean> {
+  try {
+    const settings_event = await signSettingsRequest(signer, 'set_app_settings', content);
+    await saveAppSettings(client, { settings_event }, { timeoutMs: 15_000 });
     return true;
   } catch {
     return false;

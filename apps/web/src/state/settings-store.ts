@@ -13,7 +13,10 @@ export interface SettingsState {
   appSettings: AppSettings;
   /** True once the service's settings (or defaults) were loaded. */
   appSettingsLoaded: boolean;
-  setAppSettings: (settings: AppSettings) => void;
+  /** The signed-in user's settings JSON as the service keeps it (null for guests): what a save starts from. */
+  userSettings: Record<string, unknown> | null;
+  /** Sets the parsed app settings and, for a signed-in user, the JSON they came from. */
+  setAppSettings: (settings: AppSettings, userSettings?: Record<string, unknown> | null) => void;
   /** Switches the theme (ignored for unknown names) and mirrors it to localStorage and `<html>`. */
   setTheme: (theme: string) => void;
   /** Applies a theme from saved (server) settings; a valid forced theme in localStorage wins over it. */
@@ -45,7 +48,8 @@ export function createSettingsStore() {
     locale,
     appSettings: FALLBACK_APP_SETTINGS,
     appSettingsLoaded: false,
-    setAppSettings: (appSettings) => set({ appSettings, appSettingsLoaded: true }),
+    userSettings: null,
+    setAppSettings: (appSettings, userSettings = null) => set({ appSettings, userSettings, appSettingsLoaded: true }),
     setTheme: (name) => {
       const next = parseTheme(name);
       if (!next) return;
