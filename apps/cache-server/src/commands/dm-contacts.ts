@@ -1,4 +1,4 @@
-import type { CacheEvent } from '@tide/core/nostr';
+import { type CacheEvent, CacheKind } from '@tide/core/nostr';
 import { feedRange } from './bundle.ts';
 import { CommandError } from './context.ts';
 import {
@@ -12,9 +12,6 @@ import {
   userInfos,
 } from './people-common.ts';
 import { hiddenPubkeys } from './people-moderation.ts';
-
-/** 10000118: `{peer: {cnt, latest_at, latest_event_id}}`. */
-export const DM_CONTACTS_KIND = 10000118;
 
 const RELATIONS = new Set(['any', 'follows', 'other']);
 
@@ -83,7 +80,7 @@ export async function getDirectmsgContacts(ctx: PeopleContext, payload: Payload)
       { cnt: peer.cnt, latest_at: peer.latest_at, latest_event_id: peer.latest_event_id },
     ]),
   );
-  const out: CacheEvent[] = [synthetic(DM_CONTACTS_KIND, map)];
+  const out: CacheEvent[] = [synthetic(CacheKind.MessagePerSenderStats, map)];
   out.push(...(await eventsByIds(ctx.store, chosen.map((peer) => peer.latest_event_id).filter(Boolean))));
   if (chosen.length > 0)
     out.push(

@@ -1,12 +1,9 @@
-import type { CacheEvent } from '@tide/core/nostr';
+import { type CacheEvent, CacheKind } from '@tide/core/nostr';
 import type { Store } from '../store/open-store.ts';
 import type { CommandContext } from './context.ts';
 import { countsTopic } from './notifications-seen.ts';
 import { type Payload, requireHex } from './people-common.ts';
 import { requireSignedEvent } from './signed-request.ts';
-
-/** 10000117: total unread DMs in the top-level `cnt` (no content). */
-export const DM_COUNT_KIND = 10000117;
 
 /** A receiver's total unread DM count (the sender '' row). */
 export async function unreadDmCount(store: Store, pubkey: string): Promise<number> {
@@ -30,7 +27,7 @@ export async function directmsgCount(ctx: CommandContext, payload: Payload): Pro
     minIntervalMs: 1000,
     onlyOnChange: true,
     initial: true,
-    produce: async () => [{ kind: DM_COUNT_KIND, cnt: await unreadDmCount(ctx.store, pubkey) }],
+    produce: async () => [{ kind: CacheKind.MessageStats, cnt: await unreadDmCount(ctx.store, pubkey) }],
   });
   return [];
 }

@@ -1,12 +1,9 @@
-import type { CacheEvent } from '@tide/core/nostr';
+import { type CacheEvent, CacheKind } from '@tide/core/nostr';
 import { LISTED_NOTIFICATION_TYPES, NOTIFICATION_TYPES } from '../defaults/index.ts';
 import type { Store } from '../store/open-store.ts';
 import type { CommandContext } from './context.ts';
 import { countsTopic } from './notifications-seen.ts';
 import { type Payload, requireHex } from './people-common.ts';
-
-/** 10000112: unread counts, one top-level key per type code (no content). */
-export const NOTIFICATION_COUNTS_KIND = 10000112;
 
 /**
  * The 10000112 object of a user: `{kind, pubkey, "1": n, "3": n, ...}` with every settings type present (plus
@@ -18,7 +15,7 @@ export async function notificationCountsEvent(store: Store, pubkey: string): Pro
     .select(['type', 'cnt'])
     .where('pubkey', '=', pubkey)
     .execute();
-  const event: CacheEvent = { kind: NOTIFICATION_COUNTS_KIND, pubkey };
+  const event: CacheEvent = { kind: CacheKind.NotificationStats, pubkey };
   for (const type of NOTIFICATION_TYPES) event[String(type)] = 0;
   for (const row of rows)
     if (LISTED_NOTIFICATION_TYPES.has(Number(row.type))) event[String(row.type)] = Number(row.cnt);

@@ -1,8 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CacheEvent } from '@tide/core/nostr';
-
-/** 10000110: one notification object. */
-export const NOTIFICATION_KIND = 10000110;
+import { type CacheEvent, CacheKind } from '@tide/core/nostr';
 
 /** Argument keys that hold pubkeys (the rest that hold 64-hex values are event ids). */
 const PUBKEY_ARGS = new Set(['follower', 'you_were_mentioned_by', 'your_post_was_mentioned_by', 'host']);
@@ -58,5 +55,5 @@ export function notificationEvent(row: NotificationRow): CacheEvent {
   };
   const text = sortedJson(body);
   const id = createHash('sha256').update(text).digest('hex');
-  return { kind: NOTIFICATION_KIND, content: `{"id":${JSON.stringify(id)},${text.slice(1)}` };
+  return { kind: CacheKind.Notification, content: `{"id":${JSON.stringify(id)},${text.slice(1)}` };
 }

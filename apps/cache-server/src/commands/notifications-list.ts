@@ -1,4 +1,4 @@
-import type { CacheEvent } from '@tide/core/nostr';
+import { type CacheEvent, CacheKind } from '@tide/core/nostr';
 import { NOTIFICATION_TYPE_GROUPS } from '../defaults/index.ts';
 import { enrichPosts } from './bundle.ts';
 import { CommandError } from './context.ts';
@@ -17,7 +17,6 @@ import {
   userInfos,
 } from './people-common.ts';
 import { hiddenPubkeys } from './people-moderation.ts';
-import { USER_STATS_KIND } from './people-profile.ts';
 
 /** Most notifications one get_notifications answer carries. */
 export const MAX_NOTIFICATIONS = 100;
@@ -85,7 +84,8 @@ export async function getNotifications(ctx: PeopleContext, payload: Payload): Pr
   const out: CacheEvent[] = visible.map((item) => notificationEvent(item.row));
   const actorList = [...new Set(visible.flatMap((item) => item.users))];
   const counts = await followerCounts(ctx.store, actorList);
-  for (const pk of actorList) out.push(synthetic(USER_STATS_KIND, { pubkey: pk, followers_count: counts[pk] ?? 0 }));
+  for (const pk of actorList)
+    out.push(synthetic(CacheKind.UserStats, { pubkey: pk, followers_count: counts[pk] ?? 0 }));
   const referenced = [...new Set(visible.flatMap((item) => item.events))];
   const bundle = await enrichPosts(
     ctx.store,

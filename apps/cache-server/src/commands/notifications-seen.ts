@@ -1,11 +1,8 @@
-import type { CacheEvent } from '@tide/core/nostr';
+import { type CacheEvent, CacheKind } from '@tide/core/nostr';
 import type { CommandContext } from './context.ts';
 import type { Payload, PeopleContext } from './people-common.ts';
 import { requireHex } from './people-common.ts';
 import { requireSignedEvent } from './signed-request.ts';
-
-/** 10000111: notifications seen-until timestamp. */
-export const NOTIFICATIONS_SEEN_KIND = 10000111;
 
 /** Topic poked when a user's notification or DM counters change outside ingest. */
 export function countsTopic(pubkey: string): string {
@@ -20,7 +17,7 @@ export async function getNotificationsSeen(ctx: PeopleContext, payload: Payload)
     .select('seen_until')
     .where('pubkey', '=', pubkey)
     .executeTakeFirst();
-  return row ? [{ kind: NOTIFICATIONS_SEEN_KIND, content: String(Number(row.seen_until)) }] : [];
+  return row ? [{ kind: CacheKind.Timestamp, content: String(Number(row.seen_until)) }] : [];
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { CacheEvent } from '@tide/core/nostr';
+import { type CacheEvent, Kind } from '@tide/core/nostr';
 import { sql } from 'kysely';
 import {
   boolArg,
@@ -12,8 +12,6 @@ import {
   userInfos,
 } from './people-common.ts';
 
-const CONTACTS_KIND = 3;
-
 /** user_infos {pubkeys}: kind 0 of each known user, 10000108 and 10000133 follower counts, verified names. */
 export async function userInfosCommand(ctx: PeopleContext, payload: Payload): Promise<CacheEvent[]> {
   const pubkeys = requireHexList(payload, 'pubkeys');
@@ -24,7 +22,7 @@ export async function userInfosCommand(ctx: PeopleContext, payload: Payload): Pr
 export async function contactList(ctx: PeopleContext, payload: Payload): Promise<CacheEvent[]> {
   const pubkey = requireHex(payload, 'pubkey');
   const extended = boolArg(payload, 'extended_response', true);
-  const contacts = await currentReplaceable(ctx.store, pubkey, CONTACTS_KIND);
+  const contacts = await currentReplaceable(ctx.store, pubkey, Kind.Contacts);
   if (!contacts) return [];
   if (!extended) return [contacts];
   return [contacts, ...(await userInfos(ctx.store, pTagPubkeys(contacts)))];

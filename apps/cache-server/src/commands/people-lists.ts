@@ -1,4 +1,4 @@
-import type { CacheEvent } from '@tide/core/nostr';
+import { type CacheEvent, Kind } from '@tide/core/nostr';
 import { CommandError } from './context.ts';
 import {
   boolArg,
@@ -10,10 +10,6 @@ import {
   type StoredEvent,
   userInfos,
 } from './people-common.ts';
-
-const MUTE_LIST_KIND = 10000;
-const BOOKMARKS_KIND = 10003;
-const LISTS_KIND = 30000;
 
 /** Pubkeys of plain `p` items (two-element tags or tags carrying a scope list) of list events. */
 function listedPubkeys(events: StoredEvent[]): string[] {
@@ -35,21 +31,21 @@ async function listAnswer(ctx: PeopleContext, payload: Payload, events: Array<St
 export async function mutelist(ctx: PeopleContext, payload: Payload): Promise<CacheEvent[]> {
   const pubkey = requireHex(payload, 'pubkey');
   return listAnswer(ctx, payload, [
-    await currentReplaceable(ctx.store, pubkey, MUTE_LIST_KIND),
-    await currentReplaceable(ctx.store, pubkey, LISTS_KIND, 'mute'),
+    await currentReplaceable(ctx.store, pubkey, Kind.MuteList),
+    await currentReplaceable(ctx.store, pubkey, Kind.CategorizedPeople, 'mute'),
   ]);
 }
 
 /** mutelists {pubkey, extended_response}: kind 30000 d=mutelists (subscribed filter lists) plus user_infos. */
 export async function mutelists(ctx: PeopleContext, payload: Payload): Promise<CacheEvent[]> {
   const pubkey = requireHex(payload, 'pubkey');
-  return listAnswer(ctx, payload, [await currentReplaceable(ctx.store, pubkey, LISTS_KIND, 'mutelists')]);
+  return listAnswer(ctx, payload, [await currentReplaceable(ctx.store, pubkey, Kind.CategorizedPeople, 'mutelists')]);
 }
 
 /** allowlist {pubkey, extended_response}: kind 30000 d=allowlist plus user_infos. */
 export async function allowlist(ctx: PeopleContext, payload: Payload): Promise<CacheEvent[]> {
   const pubkey = requireHex(payload, 'pubkey');
-  return listAnswer(ctx, payload, [await currentReplaceable(ctx.store, pubkey, LISTS_KIND, 'allowlist')]);
+  return listAnswer(ctx, payload, [await currentReplaceable(ctx.store, pubkey, Kind.CategorizedPeople, 'allowlist')]);
 }
 
 /** parameterized_replaceable_list {pubkey, identifier, extended_response}: kind 30000 with that d tag. */
@@ -57,13 +53,13 @@ export async function parameterizedReplaceableList(ctx: PeopleContext, payload: 
   const pubkey = requireHex(payload, 'pubkey');
   const identifier = payload?.identifier;
   if (typeof identifier !== 'string') throw new CommandError('invalid identifier');
-  return listAnswer(ctx, payload, [await currentReplaceable(ctx.store, pubkey, LISTS_KIND, identifier)]);
+  return listAnswer(ctx, payload, [await currentReplaceable(ctx.store, pubkey, Kind.CategorizedPeople, identifier)]);
 }
 
 /** get_bookmarks {pubkey}: the user's current kind-10003 event. */
 export async function getBookmarks(ctx: PeopleContext, payload: Payload): Promise<CacheEvent[]> {
   const pubkey = requireHex(payload, 'pubkey');
-  const event = await currentReplaceable(ctx.store, pubkey, BOOKMARKS_KIND);
+  const event = await currentReplaceable(ctx.store, pubkey, Kind.Bookmarks);
   return event ? [event] : [];
 }
 

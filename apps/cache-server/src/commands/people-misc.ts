@@ -12,9 +12,6 @@ import {
 } from './people-common.ts';
 import { requireSignedEvent } from './signed-request.ts';
 
-/** 10000134: suggested users `[{group, members: [{pubkey, name}]}]`. */
-export const SUGGESTED_USERS_KIND = 10000134;
-
 /** report_user {pubkey, event_from_user}: records a report by the signer against `pubkey`. Answers nothing. */
 export async function reportUser(ctx: CommandContext, payload: Payload): Promise<CacheEvent[]> {
   const event = requireSignedEvent(payload, 'event_from_user', ctx.now());
@@ -73,7 +70,7 @@ export async function getSuggestedUsers(ctx: PeopleContext): Promise<CacheEvent[
     { group: 'Writers', members: writers.map((row) => member(row.pubkey)) },
   ].filter((group) => group.members.length > 0);
   const scores = Object.fromEntries([...popular, ...writers].map((row) => [row.pubkey, Number(row.followers_count)]));
-  return [synthetic(SUGGESTED_USERS_KIND, groups), ...metadata, synthetic(CacheKind.UserScore, scores)];
+  return [synthetic(CacheKind.SuggestedUsers, groups), ...metadata, synthetic(CacheKind.UserScore, scores)];
 }
 
 /**

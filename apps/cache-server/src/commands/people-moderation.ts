@@ -1,12 +1,6 @@
-import type { CacheEvent } from '@tide/core/nostr';
+import { type CacheEvent, CacheKind, Kind } from '@tide/core/nostr';
 import type { Store } from '../store/open-store.ts';
 import { type Payload, type PeopleContext, requireHex, synthetic } from './people-common.ts';
-
-/** 10000131: why a user is hidden for a viewer (`{action, pubkey}` or `{action, group}`). */
-export const FILTERING_REASON_KIND = 10000131;
-
-const MUTE_LIST_KIND = 10000;
-const LISTS_KIND = 30000;
 
 /** Moderation groups a viewer subscribes to per scope, from their stored app settings (defaults when absent). */
 export async function moderationGroups(store: Store, viewer: string, scope: string): Promise<string[]> {
@@ -54,13 +48,13 @@ async function listHasPubkey(store: Store, viewer: string, kind: number, identif
  */
 export async function filteringReason(store: Store, viewer: string, pubkey: string): Promise<CacheEvent | undefined> {
   if (viewer === pubkey) return undefined;
-  if (await listHasPubkey(store, viewer, LISTS_KIND, 'allowlist', pubkey)) {
-    return synthetic(FILTERING_REASON_KIND, { action: 'allow', pubkey });
+  if (await listHasPubkey(store, viewer, Kind.CategorizedPeople, 'allowlist', pubkey)) {
+    return synthetic(CacheKind.FilteringReason, { action: 'allow', pubkey });
   }
   const muted =
-    (await listHasPubkey(store, viewer, MUTE_LIST_KIND, '', pubkey)) ||
-    (await listHasPubkey(store, viewer, LISTS_KIND, 'mute', pubkey));
-  if (muted) return synthetic(FILTERING_REASON_KIND, { action: 'block', pubkey });
+    (await listHasPubkey(store, viewer, Kind.MuteList, '', pubkey)) ||
+    (await listHasPubkey(store, viewer, Kind.CategorizedPeople, 'mute', pubkey));
+  if (muted) return synthetic(CacheKind.FilteringReason, { action: 'block', pubkey });
   const groups = await moderationGroups(store, viewer, 'content');
   const wanted = groups.flatMap((g) => (g === 'primal_spam' ? ['spam'] : g === 'primal_nsfw' ? ['nsfw'] : []));
   if (wanted.length === 0) return undefined;
@@ -72,7 +66,7 @@ export async function filteringReason(store: Store, viewer: string, pubkey: stri
     .where('blocked', '=', 1)
     .where('grp', 'in', wanted)
     .executeTakeFirst();
-  return row ? synthetic(FILTERING_REASON_KIND, { action: 'block', group: `primal_${row.grp}` }) : undefined;
+  return row ? synthetic(CacheKind.FilteringReason, { action: 'block', group: `primal_${row.grp}` }) : undefined;
 }
 
 /** Pubkeys the viewer muted (kind 10000 and 30000 d=mute `p` items). */
@@ -84,8 +78,8 @@ export async function mutedPubkeys(store: Store, viewer: string): Promise<Set<st
     .where('tag', '=', 'p')
     .where((eb) =>
       eb.or([
-        eb.and([eb('kind', '=', MUTE_LIST_KIND), eb('identifier', '=', '')]),
-        eb.and([eb('kind', '=', LISTS_KIND), eb('identifier', '=', 'mute')]),
+        eb.and([eb('kind', '=', Kind.MuteList), eb('identifier', '=', '')]),
+        eb.and([eb('kind', '=', Kind.CategorizedPeople), eb('identifier', '=', 'mute')]),
       ]),
     )
     .execute();
@@ -121,7 +115,7 @@ export async function hiddenPubkeys(
       .selectFrom('list_items')
       .select('value')
       .where('pubkey', '=', viewer)
-      .where('kind', '=', LISTS_KIND)
+      .where('kind', '=', Kind.CategorizedPeople)
       .where('identifier', '=', 'allowlist')
       .where('tag', '=', 'p')
       .execute();

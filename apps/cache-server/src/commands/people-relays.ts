@@ -1,9 +1,6 @@
-import type { CacheEvent } from '@tide/core/nostr';
+import { type CacheEvent, CacheKind } from '@tide/core/nostr';
 import type { Store } from '../store/open-store.ts';
 import { type Payload, type PeopleContext, requireHex, requireHexList } from './people-common.ts';
-
-/** 10000139: a user's relays as `r` tags, with top-level pubkey. */
-export const USER_RELAYS_KIND = 10000139;
 
 /** Relay tags per user: `["r", url]` for read+write, else `["r", url, "read"|"write"]`, sorted by url. */
 async function relayTags(store: Store, pubkeys: string[]): Promise<Map<string, string[][]>> {
@@ -32,7 +29,7 @@ async function relayTags(store: Store, pubkeys: string[]): Promise<Map<string, s
 export async function getUserRelays(ctx: PeopleContext, payload: Payload): Promise<CacheEvent[]> {
   const pubkey = requireHex(payload, 'pubkey');
   const tags = (await relayTags(ctx.store, [pubkey])).get(pubkey) ?? [];
-  return [{ kind: USER_RELAYS_KIND, pubkey, tags }];
+  return [{ kind: CacheKind.UserRelays, pubkey, tags }];
 }
 
 /** get_user_relays_2 {pubkeys}: one 10000139 object per requested user that has relays. */
@@ -41,7 +38,7 @@ export async function getUserRelays2(ctx: PeopleContext, payload: Payload): Prom
   const tags = await relayTags(ctx.store, pubkeys);
   return pubkeys.flatMap((pubkey) => {
     const list = tags.get(pubkey);
-    return list ? [{ kind: USER_RELAYS_KIND, pubkey, tags: list }] : [];
+    return list ? [{ kind: CacheKind.UserRelays, pubkey, tags: list }] : [];
   });
 }
 

@@ -1,4 +1,4 @@
-import type { CacheEvent } from '@tide/core/nostr';
+import { type CacheEvent, CacheKind } from '@tide/core/nostr';
 import { feedRange } from './bundle.ts';
 import {
   eventsByIds,
@@ -10,9 +10,6 @@ import {
   untilArg,
   userInfos,
 } from './people-common.ts';
-
-/** 10000129: one zap `{event_id, created_at, sender, receiver, amount_sats, zap_receipt_id}`. */
-export const ZAP_EVENT_KIND = 10000129;
 
 /**
  * user_zaps_sent {sender, limit=20 ≤1000, offset, since, until}: the sender's zaps newest first: for each the 9735
@@ -60,7 +57,7 @@ export async function userZapsSent(ctx: PeopleContext, payload: Payload): Promis
     const target = targets.get(zap.target_event_id);
     if (target) out.push(target);
     out.push(
-      synthetic(ZAP_EVENT_KIND, {
+      synthetic(CacheKind.EventZapInfo, {
         event_id: zap.target_event_id || null,
         created_at: Number(zap.created_at),
         sender: zap.sender,

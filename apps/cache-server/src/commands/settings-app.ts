@@ -1,14 +1,10 @@
-import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
+import { type CacheEvent, CacheKind, type NostrEvent } from '@tide/core/nostr';
 import { APP_RELEASES, defaultAppSettings } from '../defaults/index.ts';
 import type { Store } from '../store/open-store.ts';
 import { type CommandContext, CommandError } from './context.ts';
 import type { Payload, PeopleContext } from './people-common.ts';
 import { requireSignedEvent } from './signed-request.ts';
 
-/** 10000103: app settings (stored signed event or synthetic default). */
-export const APP_SETTINGS_KIND = 10000103;
-/** 10000138: app releases `{ios, android}`. */
-export const APP_RELEASES_KIND = 10000138;
 /** Client name used in the default settings' d tag when the request carries none. */
 export const DEFAULT_CLIENT = 'Primal-Web App';
 
@@ -28,12 +24,12 @@ function parseSettings(content: string): Record<string, unknown> {
 /** get_default_app_settings {client}: `{kind: 10000103, tags: [["d", client]], content: <defaults>}`. */
 export async function getDefaultAppSettings(_ctx: PeopleContext, payload: Payload): Promise<CacheEvent[]> {
   const client = typeof payload?.client === 'string' && payload.client ? payload.client : DEFAULT_CLIENT;
-  return [{ kind: APP_SETTINGS_KIND, tags: [['d', client]], content: JSON.stringify(defaultAppSettings()) }];
+  return [{ kind: CacheKind.AppSettings, tags: [['d', client]], content: JSON.stringify(defaultAppSettings()) }];
 }
 
 /** get_app_releases: 10000138 `{ios: {date, version}, android: {date, version}}`. */
 export async function getAppReleases(): Promise<CacheEvent[]> {
-  return [{ kind: APP_RELEASES_KIND, content: JSON.stringify(APP_RELEASES) }];
+  return [{ kind: CacheKind.AppReleases, content: JSON.stringify(APP_RELEASES) }];
 }
 
 /**
@@ -75,7 +71,7 @@ export async function storeDefaultAppSettings(
     id: ZEROS_64,
     pubkey: ZEROS_64,
     created_at: now,
-    kind: APP_SETTINGS_KIND,
+    kind: CacheKind.AppSettings,
     tags: [['d', client]],
     content,
     sig: '0'.repeat(128),

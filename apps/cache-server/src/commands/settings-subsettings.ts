@@ -1,11 +1,8 @@
-import type { CacheEvent } from '@tide/core/nostr';
+import { type CacheEvent, CacheKind } from '@tide/core/nostr';
 import { DEFAULT_HOME_FEEDS, DEFAULT_READS_FEEDS } from '../defaults/index.ts';
 import { CommandError } from './context.ts';
 import type { Payload, PeopleContext } from './people-common.ts';
 import { requireSignedEvent } from './signed-request.ts';
-
-/** 10000155: one app subsetting value. */
-export const APP_SUBSETTINGS_KIND = 10000155;
 
 /** Defaults of the known subkeys (served when the user stored nothing yet). */
 const SUBSETTING_DEFAULTS: Readonly<Record<string, () => unknown>> = {
@@ -46,7 +43,7 @@ export async function getAppSubsettings(ctx: PeopleContext, payload: Payload): P
     .where('subkey', '=', subkey)
     .executeTakeFirst();
   const content = row ? row.settings : JSON.stringify(SUBSETTING_DEFAULTS[subkey]());
-  return [{ kind: APP_SUBSETTINGS_KIND, tags: [['d', subkey]], content }];
+  return [{ kind: CacheKind.AppSubsettings, tags: [['d', subkey]], content }];
 }
 
 /** set_app_subsettings {event_from_user}: stores content.settings under content.subkey; answers nothing. */
