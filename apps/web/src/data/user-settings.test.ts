@@ -7,7 +7,7 @@ import { createSettingsStore } from '../state/settings-store.ts';
 import type { AppData } from './app-data.ts';
 import { createTestAppData } from './test-app-data.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
-import { fetchUserHomeFeeds, loadUserSettings, saveUserSettings, signSettingsRequest } from './user-settings.ts';
+import { fetchUserFeeds, loadUserSettings, saveUserSettings, signSettingsRequest } from './user-settings.ts';
 
 let server: TestServer;
 let data: AppData;
@@ -72,13 +72,26 @@ describe("the user's settings from a real caching service", () => {
 
   it('reads their own enabled home feeds, and the defaults for a user who saved none', async () => {
     const signer = new LocalSigner(generateSecretKey());
-    const defaults = await fetchUserHomeFeeds(data.client, signer);
+    const defaults = await fetchUserFeeds(data.client, signer, 'home');
     expect(defaults.length).toBeGreaterThan(0);
     const request = await signSettingsRequest(signer, 'set_app_subsettings_home', {
       subkey: 'user-home-feeds',
       settings: [MINE, OFF],
     });
     await saveAppSubsettings(data.client, { event_from_user: request });
-    expect(await fetchUserHomeFeeds(data.client, signer)).toEqual([MINE]);
+    expect(await fetchUserFeeds(data.client, signer, 'home')).toEqual([MINE]);
+  });
+
+  it('reads their own enabled reads feeds, apart from their home feeds', async () => {
+    const signer = new LocalSigner(generateSecretKey());
+    const defaults = await fetchUserFeeds(data.client, signer, 'reads');
+    expect(defaults.length).toBeGreaterThan(0);
+    const request = await signSettingsRequest(signer, 'set_app_subsettings_reads', {
+      subkey: 'user-reads-feeds',
+      settings: [OFF, MINE],
+    });
+    await saveAppSubsettings(data.client, { event_from_user: request });
+    expect(await fetchUserFeeds(data.client, signer, 'reads')).toEqual([MINE]);
+    expect(await fetchUserFeeds(data.client, signer, 'home')).not.toEqual([MINE]);
   });
 });

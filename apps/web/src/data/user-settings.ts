@@ -68,13 +68,14 @@ export async function saveUserSettings(
   }
 }
 
-/** The user's own home feeds (`get_app_subsettings` user-home-feeds), enabled ones only; [] when they have none. */
-export async function fetchUserHomeFeeds(
+/** The user's own home or reads feeds (`get_app_subsettings` user-home-feeds / user-reads-feeds), enabled ones only. */
+export async function fetchUserFeeds(
   client: CommandClient,
   signer: Signer,
+  list: 'home' | 'reads',
   signal?: AbortSignal,
 ): Promise<FeedDescriptor[]> {
-  const request = await signSettingsRequest(signer, 'get_app_subsettings_home', { subkey: 'user-home-feeds' });
+  const request = await signSettingsRequest(signer, `get_app_subsettings_${list}`, { subkey: `user-${list}-feeds` });
   const value = await fetchAppSubsettings(client, { event_from_user: request }, { signal });
   return parseFeedDescriptors(value).filter((f) => f.enabled);
 }

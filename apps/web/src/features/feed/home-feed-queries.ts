@@ -4,7 +4,7 @@ import type { Signer } from '@tide/core/signers';
 import { type FeedDescriptor, parseFeedDescriptors } from '../../data/app-settings.ts';
 import { FUTURE_BATCH, type FutureWindow } from '../../data/use-future-notes.ts';
 import { PAGE_SIZE } from '../../data/use-paged-query.ts';
-import { fetchUserHomeFeeds } from '../../data/user-settings.ts';
+import { fetchUserFeeds } from '../../data/user-settings.ts';
 
 /**
  * The home feeds, enabled ones only: with a `signer`, the user's own (settings subkey user-home-feeds); otherwise, or
@@ -16,7 +16,7 @@ export async function loadHomeFeeds(
   signer?: Signer | null,
 ): Promise<FeedDescriptor[]> {
   if (signer) {
-    const own = await fetchUserHomeFeeds(client, signer, signal).catch(() => []);
+    const own = await fetchUserFeeds(client, signer, 'home', signal).catch(() => []);
     if (own.length) return own;
   }
   return parseFeedDescriptors(await fetchDefaultFeeds(client, 'home', { signal })).filter((f) => f.enabled);

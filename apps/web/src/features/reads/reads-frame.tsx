@@ -4,6 +4,7 @@ import { Screen } from '../../app/screen.tsx';
 import { useCacheQuery } from '../../data/use-cache-query.ts';
 import { usePagedQuery } from '../../data/use-paged-query.ts';
 import { useT } from '../../i18n/intl.tsx';
+import { session } from '../../state/session.ts';
 import { useSession } from '../../state/stores.ts';
 import { SkeletonList } from '../../ui/skeleton.tsx';
 import styles from '../frames.module.css';
@@ -45,9 +46,13 @@ export function ReadsFeed({ spec }: { spec: string }) {
 /** Reads: the reads feed selector (`get_reads_feeds`) or a topic (`/reads/:topic`), article cards, the sidebar. */
 export function ReadsFrame({ topic }: { topic?: string }) {
   const t = useT();
-  const feeds = useCacheQuery(['reads-feeds'], (client, signal) => loadReadsFeeds(client, signal), {
-    staleTime: 60_000,
-  });
+  const viewer = useSession((s) => s.publicKey);
+  const canSign = useSession((s) => s.canSign);
+  const feeds = useCacheQuery(
+    ['reads-feeds', viewer, canSign],
+    (client, signal) => loadReadsFeeds(client, signal, canSign ? session.signer : null),
+    { staleTime: 60_000 },
+  );
   const [selected, setSelected] = useState<string | undefined>(undefined);
   const list = feeds.data ?? [];
   const spec = topic ? topicSpec(topic) : (selected ?? list[0]?.spec);

@@ -12,9 +12,11 @@ import {
 } from '@tide/core/cache';
 import type { OlderCursor, Page } from '@tide/core/model';
 import { type CacheEvent, Kind } from '@tide/core/nostr';
+import type { Signer } from '@tide/core/signers';
 import { type FeedDescriptor, parseFeedDescriptors } from '../../data/app-settings.ts';
 import { captureEvents } from '../../data/page-fold.ts';
 import { PAGE_SIZE } from '../../data/use-paged-query.ts';
+import { fetchUserFeeds } from '../../data/user-settings.ts';
 
 /** Top picks shown in the reads sidebar. */
 export const TOP_PICKS_SHOWN = 3;
@@ -24,8 +26,19 @@ export function topicSpec(topic: string): string {
   return JSON.stringify({ kind: 'reads', topic });
 }
 
-/** `get_reads_feeds` as enabled feed descriptors (guests get the default account's). */
-export async function loadReadsFeeds(client: CommandClient, signal?: AbortSignal): Promise<FeedDescriptor[]> {
+/**
+ * The reads feeds, enabled ones only: with a `signer`, the user's own (settings subkey user-reads-feeds); otherwise, or
+ * when they have none or cannot be read, `get_reads_feeds` (the default account's feeds).
+ */
+export async function loadReadsFeeds(
+  client: CommandClient,
+  signal?: AbortSignal,
+  signer?: Signer | null,
+): Promise<FeedDescriptor[]> {
+  if (signer) {
+    const own = await fetchUserFeeds(client, signer, 'reads', signal).catch(() => []);
+    if (own.length) return own;
+  }
   return parseFeedDescriptors(await fetchDefaultFeeds(client, 'reads', { signal })).filter((f) => f.enabled);
 }
 
