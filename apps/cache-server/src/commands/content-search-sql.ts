@@ -14,6 +14,11 @@ export interface SearchSqlEnv {
   viewer: string;
   /** Absolute score of a 0–100 percentile of today's trending scores. */
   scoreAt: (percent: number) => number;
+  /**
+   * SQLite: full-text leaves only filter rows (`+sn.rowid IN ...`), so the plan walks notes newest first and stops
+   * at the page instead of reading every match (worth it when every required term matches many notes).
+   */
+  textFilterOnly?: boolean;
 }
 
 type Cond = RawBuilder<SqlBool>;
@@ -33,14 +38,19 @@ export function statSql(stat: string): RawBuilder<number> {
   return sql<number>`coalesce(${sql.raw(STAT_SQL[stat])}, 0)`;
 }
 
-function textSql(tokens: string[], dialect: StoreDialect): Cond {
+/** The FTS5 MATCH string of a text leaf: its tokens as one phrase. */
+export function ftsMatch(tokens: readonly string[]): string {
+  return `"${tokens.join(' ')}"`;
+}
+
+function textSql(tokens: string[], dialect: StoreDialect, filterOnly: boolean): Cond {
   if (dialect === 'postgres') {
     return tokens.length === 1
       ? sql<SqlBool>`sn.tsv @@ plainto_tsquery('simple', ${tokens[0]})`
       : sql<SqlBool>`sn.tsv @@ phraseto_tsquery('simple', ${tokens.join(' ')})`;
   }
-  const match = `"${tokens.join(' ')}"`;
-  return sql<SqlBool>`sn.rowid IN (SELECT rowid FROM search_notes_fts WHERE search_notes_fts MATCH ${match})`;
+  const rowid = sql.raw(filterOnly ? '+sn.rowid' : 'sn.rowid');
+  return sql<SqlBool>`${rowid} IN (SELECT rowid FROM search_notes_fts WHERE search_notes_fts MATCH ${ftsMatch(tokens)})`;
 }
 
 function follows(viewer: string) {
@@ -88,7 +98,7 @@ function cmp(op: '>=' | '<='): RawBuilder<unknown> {
 function leafSql(leaf: SearchLeaf, env: SearchSqlEnv): Cond {
   switch (leaf.type) {
     case 'text':
-      return textSql(leaf.tokens, env.dialect);
+      return textSql(leaf.tokens, env.dialect, env.textFilterOnly === true);
     case 'hashtag':
       return sql<SqlBool>`EXISTS (SELECT 1 FROM event_hashtags h WHERE h.event_id = sn.event_id AND h.hashtag = ${leaf.tag})`;
     case 'since':

@@ -1,0 +1,56 @@
+import type { CacheEvent } from '@tide/core/nostr';
+import { beforeAll, expect, it } from 'vitest';
+import { describeDialects } from '../../test/dialects.ts';
+import { searchNotes } from './content-search.ts';
+import { loadSearchFixture } from './content-search-fixture.ts';
+import { NOW } from './content-test-fixture.ts';
+import type { CommandContext } from './context.ts';
+
+/** The FeedRange elements of a bundle. */
+function elementsOf(out: CacheEvent[]): string[] {
+  const range = out.find((e) => e.kind === 10000113);
+  return range ? (JSON.parse(range.content as string) as { elements: string[] }).elements : [];
+}
+
+// The time walk (every required term frequent: notes read newest first, matches only filter) must answer exactly
+// what reading every match answers, pages included.
+describeDialects('search: the time walk answers like the match-by-match plan', (getStore) => {
+  let ctx: CommandContext;
+  beforeAll(async () => {
+    await loadSearchFixture(getStore());
+    ctx = {
+      store: getStore(),
+      now: () => NOW,
+      connection: { id: 1, userPubkey: null, protocol: {} },
+    } as unknown as CommandContext;
+  });
+  const both = async (query: string, p: Record<string, unknown> = {}) => {
+    const payload = { limit: 50, ...p };
+    const walked = elementsOf(await searchNotes(ctx, payload, query, { timeWalkMinMatches: 1 }));
+    const matched = elementsOf(await searchNotes(ctx, payload, query, { timeWalkMinMatches: Infinity }));
+    return { walked, matched };
+  };
+
+  it('gives the same notes in the same order for words, phrases, AND, OR and negation', async () => {
+    const queries = ['coffee', 'zebra', '"zebra day"', 'zebra -crossing', 'coffee OR relays', 'zebra from:erin'];
+    let found = 0;
+    for (const q of queries) {
+      const { walked, matched } = await both(q);
+      expect(walked, q).toEqual(matched);
+      found += matched.length;
+    }
+    expect(found).toBeGreaterThan(5);
+  });
+
+  it('pages with until + offset the same way', async () => {
+    const all = (await both('zebra')).matched;
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    const first = await searchNotes(ctx, { limit: 2 }, 'zebra', { timeWalkMinMatches: 1 });
+    expect(elementsOf(first)).toEqual(all.slice(0, 2));
+    const times = elementsOf(first).map((id) => first.find((e) => e.id === id)?.created_at);
+    const until = times[1];
+    const second = await both('zebra', { limit: 2, until, offset: times.filter((t) => t === until).length });
+    expect(second.walked).toEqual(second.matched);
+    expect(second.walked).toEqual(all.slice(2, 4));
+  });
+});
