@@ -1,5 +1,6 @@
 import { ingestEvents } from '../ingest/index.ts';
 import type { Store } from '../store/index.ts';
+import { analyzeStore } from '../store/pg-maintenance.ts';
 import { DEFAULT_ACCOUNT_INFO, DEMO_ACCOUNTS, type DemoAccount } from './accounts.ts';
 import { createSeedWorld, demoEventBatches, type GenerateOptions } from './generate.ts';
 
@@ -59,6 +60,7 @@ export async function seedDemoNetwork(store: Store, options: SeedOptions = {}): 
     }
     options.onProgress?.(total);
   }
+  await analyzeStore(store); // PostgreSQL: plan with the seeded sizes, not those autovacuum last saw
   return {
     accounts,
     counts: world.counts,
