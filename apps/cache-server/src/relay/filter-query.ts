@@ -2,7 +2,7 @@ import type { NostrEvent } from '@tide/core/nostr';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database, Store } from '../store/index.ts';
 import { rowToEvent } from '../ws/stored-event.ts';
-import type { RelayFilter } from './filter.ts';
+import { expirationOf, type RelayFilter } from './filter.ts';
 
 type Eb = ExpressionBuilder<Database, 'events'>;
 
@@ -70,12 +70,28 @@ export async function queryFilter(store: Store, filter: RelayFilter): Promise<No
   return rows.map(rowToEvent);
 }
 
-/** Number of distinct stored events matching any of the filters (NIP-45; limits are ignored). */
-export async function countFilters(store: Store, filters: RelayFilter[]): Promise<number> {
+/**
+ * How many stored events match any of `filters` (NIP-45). With `now`, events whose NIP-40 expiration has passed are
+ * not counted, as REQ does not serve them (the few events carrying an expiration tag are checked one by one).
+ */
+export async function countFilters(store: Store, filters: RelayFilter[], now?: number): Promise<number> {
+  const matching = (eb: Eb) => eb.or(filters.map((f) => filterCondition(eb, store, f)));
   const row = await store.db
     .selectFrom('events')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where((eb) => eb.or(filters.map((f) => filterCondition(eb, store, f))))
+    .where(matching)
     .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  const n = Number(row?.n ?? 0);
+  if (now === undefined || n === 0) return n;
+  const tagged = await store.db
+    .selectFrom('events')
+    .select('tags')
+    .where(matching)
+    .where('tags', 'like', '%"expiration"%')
+    .execute();
+  const expired = tagged.filter((r) => {
+    const at = expirationOf({ tags: JSON.parse(r.tags) as string[][] } as NostrEvent);
+    return at !== null && at <= now;
+  });
+  return n - expired.length;
 }
