@@ -6,6 +6,7 @@ import { muteRulesOf } from './content-mutes.ts';
 import { queryPosts } from './content-posts.ts';
 import { type CommandContext, CommandError, type CommandPayload, type CommandRecord } from './context.ts';
 import { exploreNow, shiftCreatedAfter } from './explore-clock.ts';
+import { rankedExploreNotes } from './explore-ranking.ts';
 import { type ExploreField, exploreNotes, scopeAuthors } from './explore-scored.ts';
 import { hiddenPubkeys } from './people-moderation.ts';
 import { precomputedScored, withoutMuted } from './scored-precomputed.ts';
@@ -51,7 +52,7 @@ export async function exploreFeed(
           { authors, isReply: 0, kinds: [1], muted: rules },
           { ...paging, since: Math.max(paging.since, createdAfter) },
         )
-      : await exploreNotes(ctx.store, {
+      : await rankedExploreNotes(ctx.store, `${timeframe}:${hours ?? ''}`, now, {
           field: tf.field,
           createdAfter,
           since: paging.since,
