@@ -9,7 +9,9 @@
 // the others are signed-in users whose answers are personalised (one answer per viewer).
 // BENCH_MODES=closed,paced  BENCH_SOCKETS=500  BENCH_SECONDS=10  BENCH_SCALE=22000
 // BENCH_CACHE_MS=<ms> sets the server's answer cache (TIDE_RESPONSE_CACHE_MS; 0 = off)
+// BENCH_READ_WORKERS=<n> serves cacheable reads from n worker threads (TIDE_READ_WORKERS)
 // BENCH_CPU_PROF=<dir> writes the server's V8 CPU profile there (node --cpu-prof).
+// BENCH_SERVER_MAIN=<path> runs another copy of main.ts (e.g. an older commit's, to compare).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -33,10 +35,12 @@ interface Started {
 function startServerProcess(dbPath: string): Promise<Started> {
   const nodeArgs = ['--import', 'tsx'];
   if (process.env.BENCH_CPU_PROF) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF);
-  const args = [...nodeArgs, resolve('apps/cache-server/src/main.ts'), '--port', '0', '--db', dbPath];
+  const main = resolve(process.env.BENCH_SERVER_MAIN ?? 'apps/cache-server/src/main.ts');
+  const args = [...nodeArgs, main, '--port', '0', '--db', dbPath];
   args.push('--seed', '--scale', String(SCALE));
   const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
   if (process.env.BENCH_CACHE_MS !== undefined) env.TIDE_RESPONSE_CACHE_MS = process.env.BENCH_CACHE_MS;
+  if (process.env.BENCH_READ_WORKERS !== undefined) env.TIDE_READ_WORKERS = process.env.BENCH_READ_WORKERS;
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   return new Promise((ok, fail) => {

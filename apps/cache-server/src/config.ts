@@ -20,6 +20,8 @@ export interface ServerConfig {
   logLevel: string;
   /** Answer cache lifetime in ms (`--response-cache-ms`, TIDE_RESPONSE_CACHE_MS; 0 = off; default the server's). */
   responseCacheMs?: number;
+  /** Worker threads serving cached read commands (`--read-workers`, TIDE_READ_WORKERS; SQLite only; default 0). */
+  readWorkers?: number;
 }
 
 /** Thrown for bad flags; main prints the message and the usage. */
@@ -33,9 +35,9 @@ export class ConfigError extends Error {
 /** Command-line usage. */
 export const USAGE = `usage: tsx apps/cache-server/src/main.ts [--host 127.0.0.1] [--port 8787] [--db path|postgres://...]
   [--web apps/web/dist] [--upstream wss://relay]... [--seed] [--scale n] [--public-url http://host:port]
-  [--response-cache-ms 1000]
+  [--response-cache-ms 1000] [--read-workers 0]
 env: HOST, PORT, DATABASE_URL, TIDE_DB, TIDE_WEB, TIDE_UPSTREAM (comma-separated), TIDE_PUBLIC_URL,
-  TIDE_RESPONSE_CACHE_MS, LOG_LEVEL`;
+  TIDE_RESPONSE_CACHE_MS, TIDE_READ_WORKERS, LOG_LEVEL`;
 
 function portOf(value: string): number {
   const port = Number(value);
@@ -47,6 +49,12 @@ function millisOf(value: string): number {
   const ms = Number(value);
   if (!Number.isInteger(ms) || ms < 0) throw new ConfigError(`invalid milliseconds: ${value}`);
   return ms;
+}
+
+function countOf(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 64) throw new ConfigError(`invalid worker count: ${value}`);
+  return n;
 }
 
 function wsUrl(value: string): string {
@@ -69,6 +77,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pr
     logLevel: env.LOG_LEVEL ?? 'info',
   };
   if (env.TIDE_RESPONSE_CACHE_MS) config.responseCacheMs = millisOf(env.TIDE_RESPONSE_CACHE_MS);
+  if (env.TIDE_READ_WORKERS) config.readWorkers = countOf(env.TIDE_READ_WORKERS);
   const args = [...argv];
   while (args.length > 0) {
     const arg = args.shift() as string;
@@ -110,6 +119,9 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pr
         break;
       case '--response-cache-ms':
         config.responseCacheMs = millisOf(value());
+        break;
+      case '--read-workers':
+        config.readWorkers = countOf(value());
         break;
       default:
         throw new ConfigError(`unknown option: ${arg}`);

@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     logger,
     seeding: config.seed,
     ...(config.responseCacheMs === undefined ? {} : { limits: { responseCacheMs: config.responseCacheMs } }),
+    readWorkers: config.readWorkers,
   });
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {

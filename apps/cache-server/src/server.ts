@@ -25,6 +25,7 @@ import { type UpstreamOptions, UpstreamRelay } from './upstream/upstream-relay.t
 import { serveCacheConnection } from './ws/cache-endpoint.ts';
 import { ChangeNotifier } from './ws/change-notifier.ts';
 import { DEFAULT_LIMITS, type ServerLimits } from './ws/limits.ts';
+import { ReadPool } from './ws/read-pool.ts';
 import type { ServerCore } from './ws/server-core.ts';
 
 /** The ingest pipeline's signature (`ingestEvents` of `src/ingest`). */
@@ -78,6 +79,11 @@ export interface StartServerOptions extends OpenStoreOptions {
    * meanwhile, so nobody sees a half-written network); upstream relays start at `ready()` too.
    */
   seeding?: boolean;
+  /**
+   * Worker threads serving the cacheable read commands on their own connections (SQLite file stores opened here
+   * only; default 0: every command runs on the main thread). Custom `commands` are not seen by them.
+   */
+  readWorkers?: number;
 }
 
 /** A running server. */
@@ -128,6 +134,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     return results.map(({ id, ok, reason }) => ({ id, ok, reason }));
   };
 
+  const sqliteFile = ownsStore && store.dialect === 'sqlite' && options.sqlitePath && options.sqlitePath !== ':memory:';
+  const reads =
+    (options.readWorkers ?? 0) > 0 && sqliteFile
+      ? await ReadPool.start(
+          options.readWorkers ?? 0,
+          { store: { sqlitePath: options.sqlitePath }, logLevel: logger.level },
+          logger,
+        )
+      : undefined;
+
   const core: ServerCore = {
     store,
     notifier,
@@ -135,6 +151,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     limits,
     logger,
     now,
+    ...(reads ? { reads } : {}),
     ingest: (events, source) => ingest(events, source),
     publish: (event, relays, timeoutMs) => publishToRelays(event, relays, timeoutMs, policy()),
   };
@@ -180,6 +197,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       });
     });
   } catch (err) {
+    await reads?.close();
     if (ownsStore) await store.close();
     throw err;
   }
@@ -233,6 +251,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       });
       await Promise.all(upstreams.map((u) => u.stop()));
       for (const undo of unregisterMedia) undo();
+      await reads?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (ownsStore) await store.close();

@@ -47,10 +47,26 @@ export function adler32Concat(adlerFirst: number, adlerSecond: number, length2: 
 }
 
 /** The deflated, sub-id independent tail of an EVENTS frame: `[obj,...]]` as raw deflate, its Adler-32 and length. */
-interface DeflatedTail {
-  raw: Buffer;
+export interface DeflatedTail {
+  raw: Uint8Array;
   adler: number;
   length: number;
+}
+
+function tailText(parts: readonly string[]): Buffer {
+  return Buffer.from(`[${parts.join(',')}]]`, 'utf8');
+}
+
+/** Deflates the tail of objects serialised as `parts` on the spot (for threads that may block, e.g. read workers). */
+export function deflateTailSync(parts: readonly string[]): DeflatedTail {
+  const text = tailText(parts);
+  return { raw: deflateRawSync(text, DEFLATE_OPTIONS), adler: adler32(text), length: text.length };
+}
+
+async function deflateTail(parts: readonly string[]): Promise<DeflatedTail> {
+  const text = tailText(parts);
+  if (text.length <= SYNC_DEFLATE_BYTES) return deflateTailSync(parts);
+  return { raw: await deflateRawAsync(text, DEFLATE_OPTIONS), adler: adler32(text), length: text.length };
 }
 
 /**
@@ -60,9 +76,19 @@ interface DeflatedTail {
  * tail and the Adler-32 of the whole text computed from the two parts' checksums: no deflate per request.
  */
 export class PackedAnswer {
-  private tail: Promise<DeflatedTail> | null = null;
+  private tail: Promise<DeflatedTail> | null;
 
-  private constructor(private readonly parts: readonly string[]) {}
+  private constructor(
+    private readonly parts: readonly string[],
+    tail?: DeflatedTail,
+  ) {
+    this.tail = tail ? Promise.resolve(tail) : null;
+  }
+
+  /** An answer serialised elsewhere (a read worker): the objects' JSON and, if made, the deflated tail. */
+  static fromParts(parts: readonly string[], tail?: DeflatedTail): PackedAnswer {
+    return new PackedAnswer(parts, tail);
+  }
 
   /** Serialises `events`, yielding to the event loop between slices of a big answer. */
   static async pack(events: readonly CacheEvent[]): Promise<PackedAnswer> {
@@ -91,7 +117,7 @@ export class PackedAnswer {
     const head = Buffer.from(`["EVENTS",${JSON.stringify(subId)},`, 'utf8');
     // a stored block holds at most 65535 bytes (sub-ids are far shorter; this only keeps the frame valid)
     if (head.length > 0xffff) return deflateSync(Buffer.from(`${head}[${this.parts.join(',')}]]`), DEFLATE_OPTIONS);
-    this.tail ??= this.deflateTail();
+    this.tail ??= deflateTail(this.parts);
     const tail = await this.tail;
     const frame = Buffer.allocUnsafe(2 + 5 + head.length + tail.raw.length + 4);
     let at = frame.writeUInt8(ZLIB_HEADER[0], 0);
@@ -101,17 +127,9 @@ export class PackedAnswer {
     at = frame.writeUInt16LE(head.length, at);
     at = frame.writeUInt16LE(~head.length & 0xffff, at);
     at += head.copy(frame, at);
-    at += tail.raw.copy(frame, at);
+    frame.set(tail.raw, at);
+    at += tail.raw.length;
     frame.writeUInt32BE(adler32Concat(adler32(head), tail.adler, tail.length), at);
     return frame;
-  }
-
-  private async deflateTail(): Promise<DeflatedTail> {
-    const text = Buffer.from(`[${this.parts.join(',')}]]`, 'utf8');
-    const raw =
-      text.length <= SYNC_DEFLATE_BYTES
-        ? deflateRawSync(text, DEFLATE_OPTIONS)
-        : await deflateRawAsync(text, DEFLATE_OPTIONS);
-    return { raw, adler: adler32(text), length: text.length };
   }
 }

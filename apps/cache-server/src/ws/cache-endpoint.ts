@@ -83,10 +83,16 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
     try {
       const compute = async (): Promise<PackedAnswer> =>
         PackedAnswer.pack(await (handler ? handler(ctx, payload) : runPlainFilter(ctx, core.registry, filter)));
-      const work =
-        handler && CACHEABLE_COMMANDS.has(command)
-          ? answers.answer(responseKey(command, payload, state.userPubkey), core.now(), compute)
-          : compute();
+      const cacheable = handler !== undefined && CACHEABLE_COMMANDS.has(command);
+      const reads = core.reads;
+      const now = core.now();
+      const work = cacheable
+        ? answers.answer(
+            responseKey(command, payload, state.userPubkey),
+            now,
+            reads ? () => reads.run(command, payload, state.userPubkey, now) : compute,
+          )
+        : compute();
       const answer = await withTimeout(work, core.limits.requestTimeoutMs);
       if (answer === TIMED_OUT) {
         core.logger.warn({ command, conn: conn.id }, 'command timed out');

@@ -6,6 +6,7 @@ import type { BlobStore } from '../http/blob-store.ts';
 import type { Store } from '../store/index.ts';
 import type { ChangeNotifier } from './change-notifier.ts';
 import type { ServerLimits } from './limits.ts';
+import type { ReadPool } from './read-pool.ts';
 
 /** What every endpoint of one running server shares. */
 export interface ServerCore {
@@ -20,6 +21,8 @@ export interface ServerCore {
   ingest(events: readonly unknown[], source: IngestSource): Promise<IngestResult[]>;
   /** Upload store and public origin (set once the server listens; absent when uploads are off). */
   uploads?: { blobs: BlobStore; origin: string };
+  /** Worker threads serving the cacheable read commands (absent: they run on the main thread). */
+  reads?: ReadPool;
   /** Sends an event to relays and collects each relay's raw reply. */
   publish(event: NostrEvent, relays: readonly string[], timeoutMs: number): Promise<Array<[string, string]>>;
 }

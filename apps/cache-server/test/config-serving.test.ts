@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../src/config.ts';
 
+describe('parseConfig: read workers', () => {
+  it('reads TIDE_READ_WORKERS and --read-workers (default unset: none)', () => {
+    expect(parseConfig([], {}).readWorkers).toBeUndefined();
+    expect(parseConfig([], { TIDE_READ_WORKERS: '2' }).readWorkers).toBe(2);
+    expect(parseConfig(['--read-workers=3'], { TIDE_READ_WORKERS: '2' }).readWorkers).toBe(3);
+    expect(() => parseConfig(['--read-workers', 'many'], {})).toThrow('invalid worker count: many');
+  });
+});
+
 describe('parseConfig: the answer cache setting', () => {
   it('is unset by default (the server default applies)', () => {
     expect(parseConfig([], {}).responseCacheMs).toBeUndefined();

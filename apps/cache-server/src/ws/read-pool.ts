@@ -1,0 +1,140 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Logger } from 'pino';
+import { CommandError } from '../commands/context.ts';
+import { type DeflatedTail, PackedAnswer } from './answer-frames.ts';
+import type { ReadWorkerData } from './read-worker.ts';
+
+/** One read request sent to a worker. */
+export interface ReadRequest {
+  id: number;
+  command: string;
+  payload: Record<string, unknown>;
+  /** The connection's remembered user (commands fall back to it when the payload has no user_pubkey). */
+  userPubkey: string | null;
+  /** The server clock (Unix seconds) when the request arrived. */
+  now: number;
+}
+
+/** A worker's answer: the objects' JSON and deflated frame tail, or an error (`notice`: a CommandError's message). */
+export interface ReadReply {
+  id: number;
+  parts?: string[];
+  tail?: DeflatedTail;
+  error?: string;
+  notice?: boolean;
+}
+
+interface Waiter {
+  resolve(answer: PackedAnswer): void;
+  reject(err: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  pending: Map<number, Waiter>;
+}
+
+const WORKER_URL = new URL('./read-worker.ts', import.meta.url).href;
+// Workers do not inherit tsx's loader: each registers it (tsx's ESM API, the package's `./esm/api` import export)
+// before loading the worker module.
+const TSX_API = pathToFileURL(
+  join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs'),
+);
+const BOOT = `import(${JSON.stringify(TSX_API.href)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL)}); })`;
+
+/**
+ * Worker threads serving pure read commands, each on its own store connection, so SQL, bundle assembly,
+ * serialisation and deflate run beside the main thread (which keeps the sockets). A request goes to the worker with
+ * the fewest requests in flight; a worker that dies fails its requests and is replaced.
+ */
+export class ReadPool {
+  private readonly slots: Slot[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  private constructor(
+    private readonly data: ReadWorkerData,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Starts `size` workers on the store described by `data` and waits until each has opened it. */
+  static async start(size: number, data: ReadWorkerData, logger: Logger): Promise<ReadPool> {
+    const pool = new ReadPool(data, logger);
+    await Promise.all(Array.from({ length: size }, () => pool.spawn()));
+    return pool;
+  }
+
+  /** Number of workers. */
+  get size(): number {
+    return this.slots.length;
+  }
+
+  /** Runs `command` on a worker; resolves with the packed answer, rejects with CommandError for a NOTICE. */
+  run(
+    command: string,
+    payload: Record<string, unknown>,
+    userPubkey: string | null,
+    now: number,
+  ): Promise<PackedAnswer> {
+    if (this.closed || this.slots.length === 0) return Promise.reject(new Error('read pool is closed'));
+    let slot = this.slots[0];
+    for (const candidate of this.slots) if (candidate.pending.size < slot.pending.size) slot = candidate;
+    const id = this.nextId++;
+    const request: ReadRequest = { id, command, payload, userPubkey, now };
+    return new Promise<PackedAnswer>((resolve, reject) => {
+      slot.pending.set(id, { resolve, reject });
+      slot.worker.postMessage(request);
+    });
+  }
+
+  /** Stops every worker (requests still running fail). */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
+    for (const slot of this.slots) this.fail(slot, new Error('read pool is closed'));
+    this.slots.length = 0;
+  }
+
+  private spawn(): Promise<void> {
+    const worker = new Worker(BOOT, { eval: true, workerData: this.data });
+    const slot: Slot = { worker, pending: new Map() };
+    return new Promise<void>((ready, failed) => {
+      worker.on('message', (reply: ReadReply | 'ready') => {
+        if (reply === 'ready') {
+          this.slots.push(slot);
+          ready();
+          return;
+        }
+        const waiter = slot.pending.get(reply.id);
+        if (!waiter) return;
+        slot.pending.delete(reply.id);
+        if (reply.error !== undefined) {
+          waiter.reject(reply.notice ? new CommandError(reply.error) : new Error(reply.error));
+        } else {
+          waiter.resolve(PackedAnswer.fromParts(reply.parts ?? [], reply.tail));
+        }
+      });
+      worker.on('error', (err) => this.logger.error({ err }, 'read worker failed'));
+      worker.on('exit', (code) => {
+        const at = this.slots.indexOf(slot);
+        if (at >= 0) this.slots.splice(at, 1);
+        this.fail(slot, new Error(`read worker exited (${code})`));
+        if (at < 0) {
+          failed(new Error(`read worker exited while starting (${code})`));
+          return;
+        }
+        if (!this.closed) {
+          this.spawn().catch((err: unknown) => this.logger.error({ err }, 'read worker could not restart'));
+        }
+      });
+    });
+  }
+
+  private fail(slot: Slot, err: Error): void {
+    for (const waiter of slot.pending.values()) waiter.reject(err);
+    slot.pending.clear();
+  }
+}
