@@ -1,5 +1,6 @@
 // Every command module registers its handlers here (owners append their import + registerCommands line).
 import { contentCommands } from './content-commands.ts';
+import { contentHashtagCommands } from './content-hashtags.ts';
 import { coreImportCommands } from './core-import.ts';
 import { coreNetStatsCommands } from './core-net-stats.ts';
 import { coreProtocolCommands } from './core-protocol.ts';
@@ -15,6 +16,7 @@ registerCommands(coreRelayCommands);
 registerCommands(coreUploadCommands);
 registerCommands(peopleCommands);
 registerCommands(contentCommands);
+registerCommands(contentHashtagCommands);
 
 export type * from './context.ts';
 export { CommandError } from './context.ts';
