@@ -152,6 +152,7 @@ function leafSql(leaf: SearchLeaf, env: SearchSqlEnv): Cond {
     case 'maxchars':
       return sql<SqlBool>`length(sn.content) <= ${leaf.value}`;
     case 'longreplies':
+      // The reference counts long replies by humans only; self-hosted, everyone is human (semantics §1.5).
       return sql<SqlBool>`(SELECT count(*) FROM event_replies r JOIN events e ON e.id = r.reply_id
         WHERE r.parent_id = sn.event_id AND length(e.content) >= 600) >= ${leaf.value}`;
     case 'stat': {
