@@ -1,4 +1,4 @@
-import { type SqlBool, sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Store } from '../store/index.ts';
 import type { BundlePost } from './bundle.ts';
 import type { Paging } from './content-common.ts';
@@ -40,75 +40,38 @@ export async function queryPosts(store: Store, q: PostQuery, paging: Paging): Pr
   return queryWindow(store, q, paging);
 }
 
-type PostsQuery = ReturnType<typeof postsBase>;
-
 function postsBase(store: Store) {
   return store.db.selectFrom('pubkey_events').select(['event_id', 'created_at']);
 }
 
-/** The viewer's mute rules as SQL conditions on `pubkey_events` rows. */
-function applyMutes(query: PostsQuery, rules: MuteRules): PostsQuery {
-  let q = query;
+/**
+ * The viewer's mute rules that need a lookup per row (reposts of muted authors, hashtags, threads, words) as SQL
+ * conditions on the rows of `alias`; muted authors themselves are a plain `pubkey NOT IN` on the index.
+ */
+function muteChecks(rules: MuteRules, alias: string): RawBuilder<SqlBool>[] {
+  const id = sql.ref(`${alias}.event_id`);
+  const out: RawBuilder<SqlBool>[] = [];
   if (rules.pubkeys.size > 0) {
-    const muted = [...rules.pubkeys];
-    q = q
-      .where('pubkey', 'not in', muted)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('event_tags as t')
-              .select('t.event_id')
-              .whereRef('t.event_id', '=', 'pubkey_events.event_id')
-              .where('t.kind', '=', 6)
-              .where('t.name', '=', 'p')
-              .where('t.value', 'in', muted),
-          ),
-        ),
-      );
+    const muted = sql.join([...rules.pubkeys]);
+    out.push(sql<SqlBool>`NOT EXISTS (SELECT 1 FROM event_tags t WHERE t.event_id = ${id} AND t.kind = 6
+      AND t.name = 'p' AND t.value IN (${muted}))`);
   }
   if (rules.hashtags.size > 0) {
-    const tags = [...rules.hashtags];
-    q = q.where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('event_hashtags as h')
-            .select('h.event_id')
-            .whereRef('h.event_id', '=', 'pubkey_events.event_id')
-            .where('h.hashtag', 'in', tags),
-        ),
-      ),
-    );
+    out.push(sql<SqlBool>`NOT EXISTS (SELECT 1 FROM event_hashtags h WHERE h.event_id = ${id}
+      AND h.hashtag IN (${sql.join([...rules.hashtags])}))`);
   }
   if (rules.threads.size > 0) {
-    const threads = [...rules.threads];
-    q = q
-      .where('event_id', 'not in', threads)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('event_tags as t')
-              .select('t.event_id')
-              .whereRef('t.event_id', '=', 'pubkey_events.event_id')
-              .where('t.name', '=', 'e')
-              .where('t.value', 'in', threads),
-          ),
-        ),
-      );
+    const threads = sql.join([...rules.threads]);
+    out.push(sql<SqlBool>`${id} NOT IN (${threads})`);
+    out.push(sql<SqlBool>`NOT EXISTS (SELECT 1 FROM event_tags t WHERE t.event_id = ${id} AND t.name = 'e'
+      AND t.value IN (${threads}))`);
   }
   for (const word of rules.words) {
     if (/[%_\\]/.test(word)) continue; // LIKE wildcards: left to the bundle's own check
-    q = q.where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('events as e')
-            .select('e.id')
-            .whereRef('e.id', '=', 'pubkey_events.event_id')
-            .where(sql<SqlBool>`lower(e.content) LIKE ${`%${word}%`}`),
-        ),
-      ),
-    );
+    out.push(sql<SqlBool>`NOT EXISTS (SELECT 1 FROM events e WHERE e.id = ${id}
+      AND lower(e.content) LIKE ${`%${word}%`})`);
   }
-  return q;
+  return out;
 }
 
 async function queryWindow(store: Store, q: PostQuery, paging: Paging): Promise<BundlePost[]> {
@@ -127,14 +90,30 @@ async function queryWindow(store: Store, q: PostQuery, paging: Paging): Promise<
   if (q.isReply !== undefined) query = query.where('is_reply', '=', q.isReply);
   if (q.kinds && q.kinds.length > 0) query = query.where('kind', 'in', [...q.kinds]);
   if (q.media) query = query.where('has_media', '=', 1);
-  if (q.muted) query = applyMutes(query, q.muted);
-  const rows = await query
-    .orderBy('created_at', 'desc')
-    .orderBy('event_id', 'desc')
-    .limit(paging.limit)
-    .offset(paging.offset)
-    .execute();
-  return rows.map((r) => ({ id: r.event_id, value: Number(r.created_at) }));
+  if (q.muted && q.muted.pubkeys.size > 0) query = query.where('pubkey', 'not in', [...q.muted.pubkeys]);
+  const checks = q.muted ? muteChecks(q.muted, 'c') : [];
+  const ordered = query.orderBy('created_at', 'desc').orderBy('event_id', 'desc');
+  const page = async (candidates: number | undefined) => {
+    // per-row mute checks run on the newest candidates only (on a whole window they cost ~8 µs a row)
+    const inner = candidates === undefined ? ordered : ordered.limit(candidates);
+    let outer = store.db.selectFrom(inner.as('c')).select(['c.event_id', 'c.created_at']);
+    for (const check of checks) outer = outer.where(check);
+    const rows = await outer
+      .orderBy('c.created_at', 'desc')
+      .orderBy('c.event_id', 'desc')
+      .limit(paging.limit)
+      .offset(paging.offset)
+      .execute();
+    return rows.map((r) => ({ id: r.event_id, value: Number(r.created_at) }));
+  };
+  if (checks.length === 0) {
+    const rows = await ordered.limit(paging.limit).offset(paging.offset).execute();
+    return rows.map((r) => ({ id: r.event_id, value: Number(r.created_at) }));
+  }
+  // A full page from the newest candidates is exact (they are a prefix of the whole order); a short one may just
+  // have met too many muted rows, so then every row is checked.
+  const first = await page((paging.offset + paging.limit) * 2 + 50);
+  return first.length >= paging.limit ? first : page(undefined);
 }
 
 /** Bookmarked posts of a user (kind 10003 `e` items, and `a` items for addressable kinds), newest first, paged on created_at. */
