@@ -62,7 +62,7 @@ export async function feed(ctx: CommandContext, p: CommandPayload): Promise<Cach
   } else {
     throw new CommandError(`unknown notes: ${notes}`);
   }
-  return enrichPosts(ctx.store, posts, { viewer });
+  return enrichPosts(ctx.store, posts, { viewer, muteRules: muted });
 }
 
 /** Reads a spec: a JSON string (protocol §4) or an object; anything else is a NOTICE. */

@@ -1,5 +1,6 @@
 import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import { CacheKind, Kind } from '@tide/core/nostr';
+import { sql } from 'kysely';
 import type { Store } from '../store/index.ts';
 import { type BundlePost, enrichPosts, feedRange, userExtras, zapReceiptEvents } from './bundle.ts';
 import {
@@ -19,19 +20,18 @@ import {
 import { type CommandContext, CommandError, type CommandPayload, type CommandRecord } from './context.ts';
 import { mutedPubkeys } from './people-moderation.ts';
 
-/** The ancestors of a reply, nearest first, following `event_replies` (at most 50 levels). */
+/** The ancestors of a reply, nearest first, following `event_replies` (at most 50 levels; one recursive query). */
 async function ancestors(store: Store, id: string): Promise<string[]> {
+  const { rows } = await sql<{ id: string; depth: number }>`WITH RECURSIVE up(id, depth) AS (
+      SELECT parent_id, 1 FROM event_replies WHERE reply_id = ${id} AND parent_id <> ''
+      UNION ALL
+      SELECT r.parent_id, up.depth + 1 FROM event_replies r JOIN up ON r.reply_id = up.id
+      WHERE r.parent_id <> '' AND up.depth < 50)
+    SELECT id, depth FROM up ORDER BY depth`.execute(store.db);
   const out: string[] = [];
-  let current = id;
-  for (let i = 0; i < 50; i++) {
-    const row = await store.db
-      .selectFrom('event_replies')
-      .select(['parent_id'])
-      .where('reply_id', '=', current)
-      .executeTakeFirst();
-    if (!row?.parent_id || out.includes(row.parent_id)) break;
-    out.push(row.parent_id);
-    current = row.parent_id;
+  for (const r of rows) {
+    if (out.includes(r.id)) break; // a cycle: stop where it closes
+    out.push(r.id);
   }
   return out;
 }

@@ -62,7 +62,7 @@ export async function exploreFeed(
           authors,
           exclude,
         });
-  return enrichPosts(ctx.store, posts, { viewer, orderBy: tf.field });
+  return enrichPosts(ctx.store, posts, { viewer, orderBy: tf.field, muteRules: rules });
 }
 
 /** explore {timeframe, scope, limit ≤50, user_pubkey, since, until, offset, created_after} (semantics §1.6). */
