@@ -114,15 +114,20 @@ async function measure(label: string, options: OpenStoreOptions): Promise<void> 
   for (const [name, make, targeted] of queries) {
     for (let i = 0; i < 10; i++) await client.request(...make(i));
     const times: number[] = [];
+    const cpu0 = process.cpuUsage();
     for (let i = 0; i < ROUNDS; i++) {
       const t = performance.now();
       await client.request(...make(i));
       times.push(performance.now() - t);
     }
+    const cpu = process.cpuUsage(cpu0);
     times.sort((a, b) => a - b);
     const target = targeted ? `target p95 <= ${TARGET_MS} ms` : 'no target';
+    const load = loadavg()[0].toFixed(1);
     console.log(`${label} ${name}_p50 ${percentile(times, 50).toFixed(1)} ms`);
-    console.log(`${label} ${name}_p95 ${percentile(times, 95).toFixed(1)} ms (${target})`);
+    console.log(`${label} ${name}_p95 ${percentile(times, 95).toFixed(1)} ms (${target}, load ${load})`);
+    // CPU of the one process (client, socket, zlib and server): the figure load on a shared machine disturbs least
+    console.log(`${label} ${name}_cpu ${((cpu.user + cpu.system) / 1000 / ROUNDS).toFixed(1)} ms/request`);
   }
   client.disconnect();
   await server.close();
