@@ -38,9 +38,15 @@ export function statSql(stat: string): RawBuilder<number> {
   return sql<number>`coalesce(${sql.raw(STAT_SQL[stat])}, 0)`;
 }
 
-/** The FTS5 MATCH string of a text leaf: its tokens as one phrase. */
-export function ftsMatch(tokens: readonly string[]): string {
-  return `"${tokens.join(' ')}"`;
+/** The FTS5 MATCH string of text leaves that must all hold: each one's tokens as a phrase, joined by AND. */
+export function ftsMatch(phrases: ReadonlyArray<readonly string[]>): string {
+  return phrases.map((tokens) => `"${tokens.join(' ')}"`).join(' AND ');
+}
+
+/** SQLite: the notes matching every phrase, as one FTS5 query (FTS5 intersects the lists, not SQL). */
+function ftsSql(phrases: ReadonlyArray<readonly string[]>, filterOnly: boolean): Cond {
+  const rowid = sql.raw(filterOnly ? '+sn.rowid' : 'sn.rowid');
+  return sql<SqlBool>`${rowid} IN (SELECT rowid FROM search_notes_fts WHERE search_notes_fts MATCH ${ftsMatch(phrases)})`;
 }
 
 function textSql(tokens: string[], dialect: StoreDialect, filterOnly: boolean): Cond {
@@ -49,8 +55,7 @@ function textSql(tokens: string[], dialect: StoreDialect, filterOnly: boolean): 
       ? sql<SqlBool>`sn.tsv @@ plainto_tsquery('simple', ${tokens[0]})`
       : sql<SqlBool>`sn.tsv @@ phraseto_tsquery('simple', ${tokens.join(' ')})`;
   }
-  const rowid = sql.raw(filterOnly ? '+sn.rowid' : 'sn.rowid');
-  return sql<SqlBool>`${rowid} IN (SELECT rowid FROM search_notes_fts WHERE search_notes_fts MATCH ${ftsMatch(tokens)})`;
+  return ftsSql([tokens], filterOnly);
 }
 
 function follows(viewer: string) {
@@ -179,6 +184,15 @@ function leafSql(leaf: SearchLeaf, env: SearchSqlEnv): Cond {
 
 /** The SQL condition of a node (AND / OR / NOT of its leaves). */
 export function nodeSql(node: SearchNode, env: SearchSqlEnv): Cond {
+  if (node.type === 'and' && env.dialect === 'sqlite') {
+    // the words and phrases of one AND go to FTS5 together
+    const texts = node.nodes.flatMap((n) => (n.type === 'text' ? [n.tokens] : []));
+    if (texts.length > 1) {
+      const rest = node.nodes.filter((n) => n.type !== 'text').map((n) => nodeSql(n, env));
+      const parts = [ftsSql(texts, env.textFilterOnly === true), ...rest];
+      return sql<SqlBool>`(${sql.join(parts, sql.raw(' AND '))})`;
+    }
+  }
   if (node.type === 'and' || node.type === 'or') {
     const parts = node.nodes.map((n) => nodeSql(n, env));
     return sql<SqlBool>`(${sql.join(parts, sql.raw(node.type === 'and' ? ' AND ' : ' OR '))})`;

@@ -32,7 +32,16 @@ describeDialects('search: the time walk answers like the match-by-match plan', (
   };
 
   it('gives the same notes in the same order for words, phrases, AND, OR and negation', async () => {
-    const queries = ['coffee', 'zebra', '"zebra day"', 'zebra -crossing', 'coffee OR relays', 'zebra from:erin'];
+    const queries = [
+      'coffee',
+      'zebra',
+      '"zebra day"',
+      'zebra day',
+      'day zebra -crossing',
+      'zebra -crossing',
+      'coffee OR relays',
+      'zebra from:erin',
+    ];
     let found = 0;
     for (const q of queries) {
       const { walked, matched } = await both(q);

@@ -40,7 +40,7 @@ async function trendingScores(ctx: CommandContext, percents: number[]): Promise<
 }
 
 /**
- * Fewest full-text matches (of every required word/phrase) from which a time-ordered search walks notes newest first
+ * Fewest full-text matches (of the required words/phrases together) from which a time-ordered search walks notes newest first
  * instead of reading every match: at 1M notes a common word matches ~85,000 notes (every one read and sorted), while
  * the walk reads about 20 / (share of notes matching) rows; a rare term is cheaper to read match by match.
  */
@@ -53,17 +53,14 @@ function requiredText(root: SearchNode): string[][] {
   return root.nodes.flatMap((n) => (n.type === 'text' ? [n.tokens] : []));
 }
 
-/** SQLite: true when every required text term matches at least `min` notes (then the time walk is cheaper). */
+/** SQLite: true when the required words/phrases together match at least `min` notes (the time walk is cheaper). */
 async function walkByTime(store: Store, root: SearchNode | null, min: number): Promise<boolean> {
   if (store.dialect !== 'sqlite' || !root || !Number.isFinite(min)) return false;
-  const terms = requiredText(root);
-  if (terms.length === 0) return false;
-  for (const tokens of terms) {
-    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM search_notes_fts
-      WHERE search_notes_fts MATCH ${ftsMatch(tokens)} LIMIT ${min})`.execute(store.db);
-    if (Number(rows[0]?.n ?? 0) < min) return false;
-  }
-  return true;
+  const phrases = requiredText(root);
+  if (phrases.length === 0) return false;
+  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM search_notes_fts
+    WHERE search_notes_fts MATCH ${ftsMatch(phrases)} LIMIT ${min})`.execute(store.db);
+  return Number(rows[0]?.n ?? 0) >= min;
 }
 
 /** Events and authors on the csam/impersonation filter lists never show (semantics §1.7). */
