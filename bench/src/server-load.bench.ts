@@ -30,6 +30,13 @@ const TARGET_P95_MS = 100;
 interface Started {
   child: ChildProcess;
   url: string;
+  /** Asks the server for its serving figures since the previous ask (SIGUSR2 → one `stats {...}` line). */
+  stats(): Promise<ServingStats>;
+}
+
+interface ServingStats {
+  answers: { hits: number; joined: number; misses: number };
+  loopDelayMs: { p50: number; p99: number; max: number };
 }
 
 function startServerProcess(dbPath: string): Promise<Started> {
@@ -43,14 +50,28 @@ function startServerProcess(dbPath: string): Promise<Started> {
   if (process.env.BENCH_READ_WORKERS !== undefined) env.TIDE_READ_WORKERS = process.env.BENCH_READ_WORKERS;
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
+  let started = false;
+  const statsWaiters: Array<(stats: ServingStats) => void> = [];
+  const stats = () =>
+    new Promise<ServingStats>((resolveStats) => {
+      statsWaiters.push(resolveStats);
+      child.kill('SIGUSR2');
+    });
   return new Promise((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`server did not start: ${out}`)), 900_000);
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
+      for (let nl = out.indexOf('\n'); started && nl >= 0; nl = out.indexOf('\n')) {
+        const line = out.slice(0, nl);
+        out = out.slice(nl + 1);
+        if (line.startsWith('stats ')) statsWaiters.shift()?.(JSON.parse(line.slice(6)) as ServingStats);
+      }
       const m = out.match(/Tide is running: (http:\/\/[^/\s]+)\//);
-      if (m) {
+      if (m && !started) {
+        started = true;
+        out = out.slice(out.indexOf('\n', m.index) + 1);
         clearTimeout(timer);
-        ok({ child, url: `${m[1].replace('http', 'ws')}/v1` });
+        ok({ child, url: `${m[1].replace('http', 'ws')}/v1`, stats });
       }
     });
     child.on('exit', (code) => fail(new Error(`server exited (${code}): ${out}`)));
@@ -116,6 +137,7 @@ async function load(server: Started, mode: LoadJob['mode'], samples: LoadSamples
   const pid = server.child.pid as number;
   const label = mode === 'closed' ? 'closed loop' : 'paced 1/s';
   const started = performance.now();
+  await server.stats();
   const cpuBefore = cpuMs(pid);
   const clientBefore = process.cpuUsage();
   const outcome = await runWorker({
@@ -129,6 +151,8 @@ async function load(server: Started, mode: LoadJob['mode'], samples: LoadSamples
   const elapsed = (performance.now() - started) / 1000;
   const serverCpu = cpuMs(pid) - cpuBefore;
   const client = process.cpuUsage(clientBefore);
+  const { answers, loopDelayMs } = await server.stats();
+  const cacheable = answers.hits + answers.joined + answers.misses;
   const lat = outcome.latencies.sort();
   const n = Math.max(1, lat.length);
   print(`${label}: sockets`, SOCKETS, 'count');
@@ -141,6 +165,8 @@ async function load(server: Started, mode: LoadJob['mode'], samples: LoadSamples
   print(`${label}: server CPU per request`, serverCpu / n, 'ms');
   print(`${label}: server CPU busy (of one core)`, serverCpu / (elapsed * 10), '%');
   print(`${label}: bench client CPU per request`, (client.user + client.system) / 1000 / n, 'ms');
+  print(`${label}: answers shared (cache hit or joined)`, (100 * (answers.hits + answers.joined)) / cacheable, '%');
+  print(`${label}: event-loop delay p99 / max`, loopDelayMs.p99, `/ ${loopDelayMs.max} ms`);
   print(`${label}: server RSS`, rssMb(pid), 'MB');
   print(`${label}: load average (1 min, ${cpus().length} cores)`, loadavg()[0], '');
   console.log(`${label}: mix ${JSON.stringify(outcome.mix)}`);

@@ -46,6 +46,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  // serving figures on demand (the load bench reads them): one line `stats {...}` per SIGUSR2
+  process.on('SIGUSR2', () => console.log(`stats ${JSON.stringify(server.stats())}`));
 
   if (config.seed) {
     // No URL on this line: scripts take the first URL printed as ready, which must be the "Tide is running" one.

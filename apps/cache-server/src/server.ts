@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { NostrEvent } from '@tide/core/nostr';
 import pino, { type Logger } from 'pino';
 import { WebSocketServer } from 'ws';
@@ -24,8 +25,10 @@ import { publishToRelays } from './upstream/publish.ts';
 import { type UpstreamOptions, UpstreamRelay } from './upstream/upstream-relay.ts';
 import { serveCacheConnection } from './ws/cache-endpoint.ts';
 import { ChangeNotifier } from './ws/change-notifier.ts';
+import { ComputeQueue } from './ws/compute-queue.ts';
 import { DEFAULT_LIMITS, type ServerLimits } from './ws/limits.ts';
 import { ReadPool } from './ws/read-pool.ts';
+import { type ResponseCacheStats, responseCacheFor } from './ws/response-cache.ts';
 import type { ServerCore } from './ws/server-core.ts';
 
 /** The ingest pipeline's signature (`ingestEvents` of `src/ingest`). */
@@ -86,6 +89,14 @@ export interface StartServerOptions extends OpenStoreOptions {
   readWorkers?: number;
 }
 
+/** How the server served since the previous `stats()` call. */
+export interface ServingStats {
+  /** Cacheable requests answered from a finished answer, by joining a running computation, or computed. */
+  answers: ResponseCacheStats;
+  /** Event-loop delay in ms (how long ready work waited for the main thread). */
+  loopDelayMs: { p50: number; p99: number; max: number };
+}
+
 /** A running server. */
 export interface RunningServer {
   /** Caching-service WebSocket address, `ws://host:port/v1`. */
@@ -101,6 +112,8 @@ export interface RunningServer {
   upstreams: UpstreamRelay[];
   /** Ends the "seeding" state (see `seeding`): requests are served and upstream relays start. */
   ready(): Promise<void>;
+  /** Serving figures since the previous call (counters restart). */
+  stats(): ServingStats;
   /** Stops accepting, closes every socket, stops upstream, closes the store (if opened here). */
   close(): Promise<void>;
 }
@@ -151,6 +164,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     limits,
     logger,
     now,
+    compute: new ComputeQueue(limits.computeConcurrency || (store.dialect === 'sqlite' ? 1 : 8)),
     ...(reads ? { reads } : {}),
     ingest: (events, source) => ingest(events, source),
     publish: (event, relays, timeoutMs) => publishToRelays(event, relays, timeoutMs, policy()),
@@ -234,6 +248,18 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   };
   if (!seeding) await ready();
 
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const stats = (): ServingStats => {
+    const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+    const result: ServingStats = {
+      answers: responseCacheFor(notifier, limits.responseCacheMs).takeStats(),
+      loopDelayMs: { p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) },
+    };
+    loop.reset();
+    return result;
+  };
+
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
     closing ??= (async () => {
@@ -252,6 +278,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       await Promise.all(upstreams.map((u) => u.stop()));
       for (const undo of unregisterMedia) undo();
       await reads?.close();
+      loop.disable();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (ownsStore) await store.close();
@@ -269,6 +296,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     notifier,
     upstreams,
     ready,
+    stats,
     close,
   };
 }

@@ -77,6 +77,7 @@ describeDialects('answer cache on the wire', (getStore) => {
 
   it('identical concurrent requests run once; each socket gets the answer under its own sub-id, zlib or not', async () => {
     gated.reset();
+    server.stats();
     const sockets = [await zlibSocket(server.url), await zlibSocket(server.url), await RawSocket.open(server.url)];
     const subIds = ['home_feed_a', 'thread_"b"', 'plain_c'];
     for (const [i, s] of sockets.entries()) await requestAndSettle(s, subIds[i], { pubkeys: [alice.pubkey] });
@@ -96,6 +97,9 @@ describeDialects('answer cache on the wire', (getStore) => {
     await requestAndSettle(sockets[2], 'again', { pubkeys: [alice.pubkey] });
     await sockets[2].untilEose('again');
     expect(gated.runs()).toBe(1);
+    const stats = server.stats();
+    expect(stats.answers).toEqual({ hits: 1, joined: 2, misses: 1 });
+    expect(Object.keys(stats.loopDelayMs)).toEqual(['p50', 'p99', 'max']);
     for (const s of sockets) await s.close();
   });
 

@@ -81,8 +81,10 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
     const zlibBefore = usesZlib(state.protocol);
     inFlight.add(subId);
     try {
-      const compute = async (): Promise<PackedAnswer> =>
+      const run = async (): Promise<PackedAnswer> =>
         PackedAnswer.pack(await (handler ? handler(ctx, payload) : runPlainFilter(ctx, core.registry, filter)));
+      // negotiation runs at once (later requests' framing depends on it); other commands take their turn
+      const compute = command === 'set_primal_protocol' ? run : () => core.compute.run(run);
       const cacheable = handler !== undefined && CACHEABLE_COMMANDS.has(command);
       const reads = core.reads;
       const now = core.now();

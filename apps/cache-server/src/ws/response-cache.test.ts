@@ -25,6 +25,8 @@ describe('ResponseCache', () => {
     expect(await cache.answer(KEY, 100, c.compute)).toBe(a);
     expect(b).toBe(a);
     expect(c.calls()).toBe(1);
+    expect(cache.takeStats()).toEqual({ hits: 1, joined: 1, misses: 1 });
+    expect(cache.takeStats()).toEqual({ hits: 0, joined: 0, misses: 0 });
   });
 
   it('a new clock second, another payload or another remembered user computes again', async () => {

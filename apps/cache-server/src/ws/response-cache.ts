@@ -27,6 +27,15 @@ interface Entry<T> {
   /** Wall-clock ms when the computation started. */
   at: number;
   answer: Promise<T>;
+  /** Whether the computation has finished. */
+  done: boolean;
+}
+
+/** How requests were served since the last reset: from a finished answer, by joining a running one, or computed. */
+export interface ResponseCacheStats {
+  hits: number;
+  joined: number;
+  misses: number;
 }
 
 /**
@@ -36,6 +45,7 @@ interface Entry<T> {
  */
 export class ResponseCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
+  private counts: ResponseCacheStats = { hits: 0, joined: 0, misses: 0 };
 
   constructor(
     private readonly ttlMs: number,
@@ -48,15 +58,32 @@ export class ResponseCache<T> {
     const fullKey = `${second}\u0000${key}`;
     const now = Date.now();
     const hit = this.entries.get(fullKey);
-    if (hit && now - hit.at <= this.ttlMs) return hit.answer;
+    if (hit && now - hit.at <= this.ttlMs) {
+      if (hit.done) this.counts.hits += 1;
+      else this.counts.joined += 1;
+      return hit.answer;
+    }
+    this.counts.misses += 1;
     if (this.entries.size >= this.maxEntries) this.evict(now);
     const answer = compute();
-    const entry: Entry<T> = { at: now, answer };
+    const entry: Entry<T> = { at: now, answer, done: false };
     this.entries.set(fullKey, entry);
-    answer.catch(() => {
-      if (this.entries.get(fullKey) === entry) this.entries.delete(fullKey);
-    });
+    answer.then(
+      () => {
+        entry.done = true;
+      },
+      () => {
+        if (this.entries.get(fullKey) === entry) this.entries.delete(fullKey);
+      },
+    );
     return answer;
+  }
+
+  /** Counts since the last call (the counters restart at zero). */
+  takeStats(): ResponseCacheStats {
+    const stats = this.counts;
+    this.counts = { hits: 0, joined: 0, misses: 0 };
+    return stats;
   }
 
   /** Forgets every answer (called when ingest accepted events). */

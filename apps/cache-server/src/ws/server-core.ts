@@ -5,6 +5,7 @@ import type { CommandRegistry } from '../commands/registry.ts';
 import type { BlobStore } from '../http/blob-store.ts';
 import type { Store } from '../store/index.ts';
 import type { ChangeNotifier } from './change-notifier.ts';
+import type { ComputeQueue } from './compute-queue.ts';
 import type { ServerLimits } from './limits.ts';
 import type { ReadPool } from './read-pool.ts';
 
@@ -21,6 +22,8 @@ export interface ServerCore {
   ingest(events: readonly unknown[], source: IngestSource): Promise<IngestResult[]>;
   /** Upload store and public origin (set once the server listens; absent when uploads are off). */
   uploads?: { blobs: BlobStore; origin: string };
+  /** Where /v1 command computations wait for their turn (see ComputeQueue). */
+  compute: ComputeQueue;
   /** Worker threads serving the cacheable read commands (absent: they run on the main thread). */
   reads?: ReadPool;
   /** Sends an event to relays and collects each relay's raw reply. */
