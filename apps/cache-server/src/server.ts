@@ -164,7 +164,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     limits,
     logger,
     now,
-    compute: new ComputeQueue(limits.computeConcurrency || (store.dialect === 'sqlite' ? 1 : 8)),
+    compute: new ComputeQueue(limits.computeStartsPerTurn),
     ...(reads ? { reads } : {}),
     ingest: (events, source) => ingest(events, source),
     publish: (event, relays, timeoutMs) => publishToRelays(event, relays, timeoutMs, policy()),

@@ -1,32 +1,28 @@
 /**
- * Runs at most `concurrency` computations at once, in arrival order, each started from its own event-loop turn
- * (setImmediate). Command handlers on SQLite run their queries back to back in microtasks, so without this a burst
- * of requests would be computed in one long turn: no socket read, no cached answer sent, no timer until all were
- * done. Started one turn at a time, socket I/O and answers from the cache are served between them.
+ * Starts computations in arrival order, `perTurn` per event-loop turn (setImmediate), without waiting for earlier
+ * ones to finish. Command handlers on SQLite run their queries back to back in microtasks, so a burst of requests
+ * started together would be computed in one long turn: no socket read, no cached answer sent, no timer until all
+ * were done. Started a few per turn, socket I/O and answers from the cache are served between them, and a
+ * computation waiting for I/O (relays, PostgreSQL) holds up nothing.
  */
 export class ComputeQueue {
-  private running = 0;
   private readonly waiting: Array<() => void> = [];
   private head = 0;
+  private scheduled = false;
 
-  constructor(private readonly concurrency: number) {}
+  constructor(private readonly perTurn = 1) {}
 
-  /** Queues `work`; resolves or rejects with its outcome once it has had its turn. */
+  /** Queues `work`; resolves or rejects with its outcome once it has been started and has finished. */
   run<T>(work: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.waiting.push(() => {
-        let started: Promise<T>;
         try {
-          started = work();
+          work().then(resolve, reject);
         } catch (err) {
-          started = Promise.reject(err);
+          reject(err);
         }
-        started.then(resolve, reject).finally(() => {
-          this.running -= 1;
-          this.startNext();
-        });
       });
-      this.startNext();
+      this.schedule();
     });
   }
 
@@ -35,16 +31,24 @@ export class ComputeQueue {
     return this.waiting.length - this.head;
   }
 
-  private startNext(): void {
-    while (this.running < this.concurrency && this.head < this.waiting.length) {
+  private schedule(): void {
+    if (this.scheduled || this.queued === 0) return;
+    this.scheduled = true;
+    setImmediate(() => this.turn());
+  }
+
+  private turn(): void {
+    this.scheduled = false;
+    for (let i = 0; i < this.perTurn && this.queued > 0; i++) {
       const start = this.waiting[this.head];
       this.head += 1;
-      if (this.head > 1024 && this.head * 2 > this.waiting.length) {
-        this.waiting.splice(0, this.head);
-        this.head = 0;
-      }
-      this.running += 1;
-      setImmediate(start);
+      start();
     }
+    if (this.head > 1024 && this.head * 2 > this.waiting.length) {
+      this.waiting.splice(0, this.head);
+      this.head = 0;
+    }
+    // an immediate set during the check phase runs on the next loop turn, after socket I/O has been polled
+    this.schedule();
   }
 }

@@ -37,10 +37,10 @@ export interface ServerLimits {
   /** Identical read requests within this many ms (and the same clock second, no ingest between) share one answer; 0 turns it off. */
   responseCacheMs: number;
   /**
-   * /v1 command computations running at once (each started in its own event-loop turn); more wait in order.
-   * 0: by store, 1 on SQLite (its queries run synchronously: more at once only lengthens each turn), 8 on PostgreSQL.
+   * /v1 command computations started per event-loop turn (in arrival order, not waiting for earlier ones to finish);
+   * socket I/O and cached answers are served between turns.
    */
-  computeConcurrency: number;
+  computeStartsPerTurn: number;
 }
 
 /** Default limits. */
@@ -63,7 +63,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
   requestTimeoutMs: 30_000,
   maxFutureSeconds: 300,
   responseCacheMs: 1000,
-  computeConcurrency: 0,
+  computeStartsPerTurn: 1,
 };
 
 /** A token bucket: `take(n)` succeeds while tokens last; tokens refill at `rate` per second up to `burst`. */

@@ -22,7 +22,7 @@ export interface ServerCore {
   ingest(events: readonly unknown[], source: IngestSource): Promise<IngestResult[]>;
   /** Upload store and public origin (set once the server listens; absent when uploads are off). */
   uploads?: { blobs: BlobStore; origin: string };
-  /** Where /v1 command computations wait for their turn (see ComputeQueue). */
+  /** Where /v1 command computations wait for their event-loop turn to start (see ComputeQueue). */
   compute: ComputeQueue;
   /** Worker threads serving the cacheable read commands (absent: they run on the main thread). */
   reads?: ReadPool;
