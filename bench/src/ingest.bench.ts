@@ -16,15 +16,20 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { type NostrEvent, resetVerifiedCache, type Tag } from '@tide/core/nostr';
 import postgres from 'postgres';
-import { ingestEvents, prepareVerifier, stopVerifyPool } from '../../apps/cache-server/src/ingest/index.ts';
+import {
+  BULK_BATCH_SIZE,
+  ingestEvents,
+  prepareVerifier,
+  stopVerifyPool,
+} from '../../apps/cache-server/src/ingest/index.ts';
 import { createSeedSigner } from '../../apps/cache-server/src/seed/signer.ts';
 import { type OpenStoreOptions, openStore } from '../../apps/cache-server/src/store/index.ts';
 
 const COUNT = Number(process.env.INGEST_BENCH_EVENTS ?? 8_000);
 /** 300 users up to 30,000 events (the historical 8,000-event mix), then one user per 100 events. */
 const USERS = Math.max(300, Math.floor(COUNT / 100));
-/** Events per transaction (INGEST_BENCH_BATCH; 500 is ingest's default, what relay and upstream deliveries get). */
-const BATCH = Number(process.env.INGEST_BENCH_BATCH ?? 500);
+/** Events per transaction (INGEST_BENCH_BATCH; default: ingest's own for the upstream source, 2,000). */
+const BATCH = process.env.INGEST_BENCH_BATCH ? Number(process.env.INGEST_BENCH_BATCH) : undefined;
 /** 'sqlite' or 'postgres' to run one store only (INGEST_BENCH_ONLY). */
 const ONLY = process.env.INGEST_BENCH_ONLY ?? '';
 /** Events per ingestEvents call (an upstream or seed delivery; written BATCH per transaction). */
@@ -209,7 +214,7 @@ async function run(label: string, options: OpenStoreOptions, file: string): Prom
       // Only ingestEvents is timed (reading and parsing the cache file is not).
       const cpu0 = process.cpuUsage();
       const start = performance.now();
-      const results = await ingestEvents(store, input, { source: 'upstream', batchSize: BATCH });
+      const results = await ingestEvents(store, input, { source: 'upstream', ...(BATCH ? { batchSize: BATCH } : {}) });
       wallMs += performance.now() - start;
       const cpu = process.cpuUsage(cpu0);
       cpuUs += cpu.user + cpu.system;
@@ -229,7 +234,7 @@ async function run(label: string, options: OpenStoreOptions, file: string): Prom
     line(`ingest ${label}, resident memory`, mb(process.memoryUsage().rss), 'MB', '-');
     line(`ingest ${label}, peak resident memory`, process.resourceUsage().maxRSS / 1024, 'MB', '-');
     console.log(
-      `${label}: ${stored}/${seen} stored in ${(wallMs / 1000).toFixed(2)} s, calls of ${CALL}, batches of ${BATCH}`,
+      `${label}: ${stored}/${seen} stored in ${(wallMs / 1000).toFixed(2)} s, calls of ${CALL}, transactions of ${BATCH ?? BULK_BATCH_SIZE}`,
     );
   } finally {
     await store.close();

@@ -14,8 +14,10 @@ export interface IngestOptions {
   relayUrl?: string;
   /** Current Unix time in seconds (default: the clock). */
   now?: number;
-  /** Events per transaction (default 500). */
+  /** Most events per transaction (default 500; 2,000 for the bulk sources import, upstream and seed). */
   batchSize?: number;
+  /** Most events whose signatures are checked together, pipelined with writing the previous ones (default 500). */
+  verifyChunkSize?: number;
 }
 
 /** Per-event outcome in NIP-01 OK style: `ok` false means rejected; `stored` says whether it was written. */

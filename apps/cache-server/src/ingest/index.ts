@@ -32,6 +32,13 @@ export {
   scoreIncrement,
 } from './indexers/scoring.ts';
 export { bolt11Sats, MAX_ZAP_SATS, type ParsedZap, parseZapReceipt } from './indexers/zaps.ts';
-export { DEFAULT_BATCH_SIZE, ingestEvents, prepareVerifier } from './ingest-events.ts';
+export {
+  BULK_BATCH_SIZE,
+  DEFAULT_BATCH_SIZE,
+  ingestEvents,
+  prepareVerifier,
+  transactionShape,
+  VERIFY_CHUNK,
+} from './ingest-events.ts';
 export { NOTIFICATION_TYPE_NAMES, type NotificationPrefs, notificationPrefs } from './notifications/settings.ts';
 export { activeVerifyWorkers, stopVerifyPool, verifyEventsParallel } from './verify-pool.ts';

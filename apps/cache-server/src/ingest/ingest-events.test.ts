@@ -1,7 +1,8 @@
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeDialects } from '../../test/dialects.ts';
-import { ev, note, T0, testUser } from '../../test/fixtures/events.ts';
-import { ingestEvents } from './ingest-events.ts';
+import { ev, note, reaction, reply, T0, testUser } from '../../test/fixtures/events.ts';
+import type { Store } from '../store/index.ts';
+import { ingestEvents, transactionShape } from './ingest-events.ts';
 
 const NOW = T0 + 3600;
 
@@ -121,6 +122,55 @@ describeDialects('ingestEvents gate', (getStore) => {
     expect(results.filter((r) => r.stored)).toHaveLength(7);
   });
 
+  it('writes several verified chunks in one transaction; later chunks see the earlier ones', async () => {
+    const bob = testUser('group-bob');
+    const root = note(alice, 'group root', [], T0 + 200);
+    const events = [root, ...Array.from({ length: 4 }, (_, i) => note(bob, `group ${i}`, [], T0 + 201 + i))];
+    events.push(reply(bob, root, 'group reply', T0 + 210), reaction(bob, root, '+', T0 + 211));
+    let transactions = 0;
+    const counting: Store = {
+      ...getStore(),
+      write: (fn) => {
+        transactions++;
+        return getStore().write(fn);
+      },
+    };
+    const opts = { now: NOW, source: 'import', batchSize: 4, verifyChunkSize: 2 };
+    const results = await ingestEvents(counting, events, opts);
+    expect(results.filter((r) => r.stored)).toHaveLength(7);
+    expect(transactions).toBe(2 + 2); // two groups of two chunks, then score expiry and hook cleanup
+    const stats = await getStore()
+      .db.selectFrom('event_stats')
+      .select(['likes', 'replies'])
+      .where('event_id', '=', root.id)
+      .executeTakeFirstOrThrow();
+    expect(stats).toEqual({ likes: 1, replies: 1 });
+  });
+
+  it('falls back to chunk by chunk when a transaction of several chunks fails, storing everything once', async () => {
+    const carol = testUser('group-carol');
+    const events = Array.from({ length: 6 }, (_, i) => note(carol, `fallback ${i}`, [], T0 + 300 + i));
+    const any = async () =>
+      (await getStore().db.selectFrom('net_stats').select('value').where('key', '=', 'any').executeTakeFirst())
+        ?.value ?? 0;
+    const before = await any();
+    let failed = 0;
+    const failingOnce: Store = {
+      ...getStore(),
+      write: (fn) =>
+        getStore().write(async (trx) => {
+          const out = await fn(trx);
+          if (failed++ === 0) throw new Error('first transaction fails after its writes');
+          return out;
+        }),
+    };
+    const opts = { now: NOW, source: 'upstream', batchSize: 6, verifyChunkSize: 2 };
+    const results = await ingestEvents(failingOnce, events, opts);
+    expect(results.map((r) => r.reason)).toEqual(events.map(() => ''));
+    expect(results.every((r) => r.stored)).toBe(true);
+    expect(await any()).toBe(before + 6);
+  });
+
   it('stores events with odd tags of every indexed kind without an error', async () => {
     const odd = [
       ['e', 5],
@@ -141,5 +191,16 @@ describeDialects('ingestEvents gate', (getStore) => {
     );
     const results = await ingestEvents(getStore(), events, { now: NOW });
     expect(results.filter((r) => !r.stored)).toEqual([]);
+  });
+});
+
+describe('transactionShape', () => {
+  it('cuts relay input in transactions of 500 and bulk input in transactions of 2,000 verified 500 at a time', () => {
+    expect(transactionShape({})).toEqual({ chunk: 500, perTransaction: 1 });
+    expect(transactionShape({ source: 'relay' })).toEqual({ chunk: 500, perTransaction: 1 });
+    expect(transactionShape({ source: 'upstream' })).toEqual({ chunk: 500, perTransaction: 4 });
+    expect(transactionShape({ source: 'seed', batchSize: 1000 })).toEqual({ chunk: 500, perTransaction: 2 });
+    expect(transactionShape({ source: 'import', batchSize: 700 })).toEqual({ chunk: 350, perTransaction: 2 });
+    expect(transactionShape({ batchSize: 3 })).toEqual({ chunk: 3, perTransaction: 1 });
   });
 });

@@ -1,5 +1,7 @@
 import { getEventHash, loadWasmVerifier, type NostrEvent } from '@tide/core/nostr';
+import type { Kysely } from 'kysely';
 import type { Store } from '../store/open-store.ts';
+import type { Database } from '../store/schema.ts';
 import type { IngestOptions, IngestResult, KnownEvent } from './context.ts';
 import { knownOf } from './context.ts';
 import { identifierOf } from './event-refs.ts';
@@ -8,8 +10,25 @@ import { maybeExpireScores } from './indexers/scoring.ts';
 import { type Accepted, runBatch } from './run-batch.ts';
 import { helpVerifying, verifyEventsParallel } from './verify-pool.ts';
 
-/** Default number of events written per transaction. */
+/** Default number of events written per transaction (relay EVENTs and unknown sources). */
 export const DEFAULT_BATCH_SIZE = 500;
+/** Default events per transaction on bulk paths (import, upstream, seed): fewer, larger commits write less WAL. */
+export const BULK_BATCH_SIZE = 2_000;
+/** Most events whose signatures are checked together (pipelined with writing the chunk before). */
+export const VERIFY_CHUNK = 500;
+const BULK_SOURCES = new Set(['import', 'upstream', 'seed']);
+
+/**
+ * How a call's events are cut: `chunk` events are verified together, `perTransaction` chunks are written in one
+ * transaction (at most `batchSize` events; chunks of equal size under VERIFY_CHUNK).
+ */
+export function transactionShape(opts: IngestOptions): { chunk: number; perTransaction: number } {
+  const bulk = BULK_SOURCES.has(opts.source ?? 'relay');
+  const size = Math.max(1, opts.batchSize ?? (bulk ? BULK_BATCH_SIZE : DEFAULT_BATCH_SIZE));
+  const limit = Math.max(1, opts.verifyChunkSize ?? VERIFY_CHUNK);
+  const perTransaction = Math.ceil(size / limit);
+  return { chunk: Math.ceil(size / perTransaction), perTransaction };
+}
 
 let wasmReady: Promise<void> | null = null;
 
@@ -19,10 +38,10 @@ export function prepareVerifier(): Promise<void> {
   return wasmReady;
 }
 
-async function storedIds(store: Store, ids: string[]): Promise<Set<string>> {
+async function storedIds(db: Kysely<Database>, ids: string[]): Promise<Set<string>> {
   const out = new Set<string>();
   for (let i = 0; i < ids.length; i += 500) {
-    const rows = await store.db
+    const rows = await db
       .selectFrom('events')
       .select('id')
       .where('id', 'in', ids.slice(i, i + 500))
@@ -67,47 +86,61 @@ export async function ingestEvents(
     toVerify.push(i);
   }
   // Chunks are pipelined: the signatures of chunk i+1 are checked (on worker threads) while chunk i is written.
-  const size = Math.max(1, opts.batchSize ?? DEFAULT_BATCH_SIZE);
-  const chunks: number[][] = [];
-  for (let k = 0; k < toVerify.length; k += size) chunks.push(toVerify.slice(k, k + size));
   // The first chunk is checked by every thread; later ones by the workers while the main thread writes (it takes the
   // slices still queued once it is done writing).
-  const check = (c: number) => {
-    const p = checkChunk(store, input, results, chunks[c], c > 0);
-    p.catch(() => undefined); // awaited below; this only keeps a failure from being reported as unhandled meanwhile
-    return p;
+  const { chunk, perTransaction } = transactionShape(opts);
+  const chunks: number[][] = [];
+  for (let k = 0; k < toVerify.length; k += chunk) chunks.push(toVerify.slice(k, k + chunk));
+  const checks: Array<Promise<Accepted[]> | undefined> = [];
+  // Looks up which events of chunk c are stored already (through `db`: the store, or the open transaction) and starts
+  // checking the signatures of the others.
+  const start = async (c: number, db: Kysely<Database>) => {
+    if (c >= chunks.length || checks[c]) return;
+    const fresh = await freshOf(db, results, chunks[c]);
+    const check = checkChunk(input, results, fresh, c > 0);
+    check.catch(() => undefined); // awaited later; this only keeps a failure from being reported as unhandled
+    checks[c] = check;
   };
-  let next = chunks.length > 0 ? check(0) : null;
-  for (let c = 0; c < chunks.length; c++) {
+  const accepted = async (c: number, db: Kysely<Database>) => {
+    await start(c, db);
     await helpVerifying(); // slices of this chunk the workers have not started yet
-    const accepted = await (next as Promise<Accepted[]>);
-    next = c + 1 < chunks.length ? check(c + 1) : null;
-    if (accepted.length > 0) await writeBatch(store, accepted, results, opts, now);
+    const out = (await checks[c]) ?? [];
+    await start(c + 1, db);
+    return out;
+  };
+  for (let c = 0; c < chunks.length; c += perTransaction) {
+    const group = Array.from({ length: Math.min(perTransaction, chunks.length - c) }, (_, k) => c + k);
+    if (group.length > 1 && (await writeGroup(store, group, accepted, results, opts, now))) continue;
+    // One chunk per transaction, or a group whose transaction failed: chunk by chunk, then event by event.
+    for (const g of group) {
+      const batch = await accepted(g, store.db);
+      if (batch.length > 0) await writeBatch(store, batch, results, opts, now);
+    }
   }
   await maybeExpireScores(store, now).catch(() => undefined);
   return results;
 }
 
-/**
- * Drops already-stored events (no signature check needed: common on relay and upstream paths), verifies the rest
- * and returns those to store; ephemeral events are answered ok without storing.
- */
-async function checkChunk(
-  store: Store,
-  input: readonly unknown[],
-  results: IngestResult[],
-  chunk: number[],
-  offMainThread: boolean,
-): Promise<Accepted[]> {
+/** The events of a chunk not stored yet; the others are answered as duplicates (no signature check needed). */
+async function freshOf(db: Kysely<Database>, results: IngestResult[], chunk: number[]): Promise<number[]> {
   const stored = await storedIds(
-    store,
+    db,
     chunk.map((i) => results[i].id),
   );
-  const fresh = chunk.filter((i) => {
+  return chunk.filter((i) => {
     if (!stored.has(results[i].id)) return true;
     results[i] = { id: results[i].id, ok: true, reason: 'duplicate: already have this event', stored: false };
     return false;
   });
+}
+
+/** Verifies the chunk's fresh events and returns those to store; ephemeral events are answered ok without storing. */
+async function checkChunk(
+  input: readonly unknown[],
+  results: IngestResult[],
+  fresh: number[],
+  offMainThread: boolean,
+): Promise<Accepted[]> {
   const verified = await verifyEventsParallel(
     fresh.map((i) => input[i]),
     { offMainThread },
@@ -157,5 +190,33 @@ async function writeBatch(
     }
     const message = err instanceof Error ? err.message : String(err);
     results[batch[0].index] = { id: batch[0].e.id, ok: false, reason: `error: ${message}`, stored: false };
+  }
+}
+
+/**
+ * Writes several verified chunks in one transaction (each through runBatch, so later chunks see the earlier ones);
+ * results are set only once it commits. False when the transaction failed (nothing of it is stored).
+ */
+async function writeGroup(
+  store: Store,
+  group: number[],
+  accepted: (c: number, db: Kysely<Database>) => Promise<Accepted[]>,
+  results: IngestResult[],
+  opts: IngestOptions,
+  now: number,
+): Promise<boolean> {
+  try {
+    const outcomes = await store.write(async (trx) => {
+      const out: Array<Map<number, IngestResult>> = [];
+      for (const c of group) {
+        const batch = await accepted(c, trx);
+        if (batch.length > 0) out.push(await runBatch(trx, store.dialect, batch, opts, now));
+      }
+      return out;
+    });
+    for (const outcome of outcomes) for (const [index, r] of outcome) results[index] = r;
+    return true;
+  } catch {
+    return false;
   }
 }
