@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { MEDIA_VARIANT_WIDTHS, mediaVariantName } from '../ingest/indexers/media-metadata.ts';
 import type { Prng } from './prng.ts';
 
 /** How many distinct avatar/banner files are written; larger networks reuse them. */
@@ -40,11 +41,14 @@ export function bannerSvg(rng: Prng): string {
 `;
 }
 
+/** Width of the seeded note pictures, in pixels. */
+export const PICTURE_WIDTH = 1200;
+
 /** SVG "photo": a landscape with sky, sun and hills. */
 export function pictureSvg(rng: Prng): string {
   const sky = rng.pick(['#bae6fd', '#fed7aa', '#e9d5ff', '#fecaca', '#bbf7d0']);
   const hill = rng.pick(['#166534', '#1e3a8a', '#78350f', '#4c1d95', '#134e4a']);
-  const w = 1200;
+  const w = PICTURE_WIDTH;
   const h = rng.pick([800, 900, 1600]);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
 <rect width="${w}" height="${h}" fill="${sky}"/>
@@ -65,4 +69,26 @@ export function writeMedia(dataDir: string, publicUrl: string, name: string, bod
 /** Public URL of a seeded media file. */
 export function mediaUrl(publicUrl: string, name: string): string {
   return `${publicUrl.replace(/\/$/, '')}/media/${name}`;
+}
+
+/** The SVG drawn at `width` pixels wide (height keeps the aspect ratio; the viewBox is unchanged). */
+export function resizedSvg(svg: string, width: number): string {
+  return svg.replace(/<svg\b[^>]*>/, (tag) => {
+    const w = Number(/\swidth="(\d+)"/.exec(tag)?.[1] ?? 0);
+    const h = Number(/\sheight="(\d+)"/.exec(tag)?.[1] ?? 0);
+    if (!(w > 0 && h > 0)) return tag;
+    const height = Math.round((h * width) / w);
+    return tag.replace(/\swidth="\d+"/, ` width="${width}"`).replace(/\sheight="\d+"/, ` height="${height}"`);
+  });
+}
+
+/**
+ * Writes the small, medium and large variants of a seeded SVG picture next to it (`picture-3-s.svg`, ...), each no
+ * wider than the original; media metadata lists them in 10000119 answers.
+ */
+export function writeMediaVariants(dataDir: string, name: string, svg: string, originalWidth: number): void {
+  const dir = join(dataDir, 'media');
+  for (const [size, width] of Object.entries(MEDIA_VARIANT_WIDTHS)) {
+    writeFileSync(join(dir, mediaVariantName(name, size)), resizedSvg(svg, Math.min(width, originalWidth)));
+  }
 }

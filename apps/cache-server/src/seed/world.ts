@@ -7,8 +7,10 @@ import {
   DISTINCT_NOTE_IMAGES,
   DISTINCT_PROFILE_IMAGES,
   mediaUrl,
+  PICTURE_WIDTH,
   pictureSvg,
   writeMedia,
+  writeMediaVariants,
 } from './images.ts';
 import type { Prng } from './prng.ts';
 import { deriveSecretKey, publicKeyOf, type SeedSigner } from './signer.ts';
@@ -120,7 +122,9 @@ export function writeImages(world: SeedWorld): void {
     writeMedia(world.dataDir, world.publicUrl, `banner-${i}.svg`, bannerSvg(world.rng));
   }
   for (let i = 0; i < DISTINCT_NOTE_IMAGES; i++) {
-    writeMedia(world.dataDir, world.publicUrl, `picture-${i}.svg`, pictureSvg(world.rng));
+    const picture = pictureSvg(world.rng);
+    writeMedia(world.dataDir, world.publicUrl, `picture-${i}.svg`, picture);
+    writeMediaVariants(world.dataDir, `picture-${i}.svg`, picture, PICTURE_WIDTH);
   }
 }
 

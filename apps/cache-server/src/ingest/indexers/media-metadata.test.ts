@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CacheKind } from '@tide/core/nostr';
@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeDialects } from '../../../test/dialects.ts';
 import { ev, note, T0, testUser } from '../../../test/fixtures/events.ts';
 import { mediaInfo } from '../../commands/content-bundle-parts.ts';
+import { resizedSvg, writeMediaVariants } from '../../seed/images.ts';
 import { ingestEvents } from '../ingest-events.ts';
-import { imageDimensions, mimeTypeOfUrl, registerLocalMedia } from './media-metadata.ts';
+import { imageDimensions, mediaVariantName, mimeTypeOfUrl, registerLocalMedia } from './media-metadata.ts';
 
 const NOW = T0 + 3600;
 const ORIGIN = 'http://127.0.0.1:59999';
@@ -25,6 +26,16 @@ describe('media metadata helpers', () => {
     const gif = Buffer.from('GIF89a\x20\x00\x10\x00', 'latin1');
     expect(imageDimensions(gif)).toEqual({ width: 32, height: 16 });
     expect(imageDimensions(Buffer.from('plain text'))).toBeNull();
+  });
+
+  it('names variants next to the original and draws SVGs at a new width, aspect kept', () => {
+    expect(mediaVariantName('picture-3.svg', 's')).toBe('picture-3-s.svg');
+    expect(mediaVariantName('noext', 'l')).toBe('noext-l');
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900" viewBox="0 0 1200 900"><rect/></svg>';
+    expect(resizedSvg(svg, 360)).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="360" height="270" viewBox="0 0 1200 900"><rect/></svg>',
+    );
   });
 
   it('maps extensions to media types', () => {
@@ -102,5 +113,32 @@ describeDialects('media metadata indexer', (getStore) => {
     await ingestEvents(getStore(), [note(u, `again ${url}`, [], T0 + 2)], { now: NOW });
     const row = await getStore().db.selectFrom('media').selectAll().where('url', '=', url).executeTakeFirstOrThrow();
     expect([Number(row.width), Number(row.height)]).toEqual([100, 50]);
+  });
+
+  it('lists the s/m/l copies the seed writes next to a hosted picture as variants with their own size and url', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800" viewBox="0 0 1200 800"></svg>';
+    mkdirSync(join(dir, 'media'), { recursive: true });
+    writeFileSync(join(dir, 'picture-2.svg'), svg);
+    writeMediaVariants(dir, 'picture-2.svg', svg, 1200);
+    for (const size of ['s', 'm', 'l'])
+      renameSync(join(dir, 'media', `picture-2-${size}.svg`), join(dir, `picture-2-${size}.svg`));
+    const url = `${ORIGIN}/media/picture-2.svg`;
+    const n = note(testUser('media-variants'), `variants ${url}`, [['imeta', `url ${url}`, 'm image/svg+xml']], T0 + 3);
+    await ingestEvents(getStore(), [n], { now: NOW });
+    const [info] = await mediaInfo(getStore(), [n.id]);
+    const content = JSON.parse(String(info.content)) as {
+      resources: Array<{ url: string; variants: Array<{ s: string; w: number; h: number; media_url: string }> }>;
+    };
+    const variants = content.resources[0].variants.sort((a, b) => a.w - b.w);
+    expect(variants.map((v) => [v.s, v.w, v.h, v.media_url])).toEqual([
+      ['s', 360, 240, `${ORIGIN}/media/picture-2-s.svg`],
+      ['m', 720, 480, `${ORIGIN}/media/picture-2-m.svg`],
+      ['l', 1080, 720, `${ORIGIN}/media/picture-2-l.svg`],
+      ['o', 1200, 800, url],
+    ]);
+    const remote = note(testUser('media-variants'), 'https://img.example/none.png', [], T0 + 4);
+    await ingestEvents(getStore(), [remote], { now: NOW });
+    const [plain] = await mediaInfo(getStore(), [remote.id]);
+    expect(JSON.parse(String(plain.content)).resources[0].variants.map((v: { s: string }) => v.s)).toEqual(['o']);
   });
 });

@@ -8,8 +8,19 @@ import { mediaOf } from './base.ts';
  * Media metadata (the `media` table behind kind 10000119): for every media URL of a note (kinds 1 and 20) or an
  * article (30023), the original variant ('o', animated) with its MIME type (imeta `m`, else the file extension)
  * and its size: read from the file itself when the URL is one this server hosts under `/media/` (the seed's
- * pictures), else from the imeta `dim` field. No resized variants exist yet: clients fall back to the original.
+ * pictures), else from the imeta `dim` field. A hosted file with small/medium/large copies next to it
+ * (`<name>-s.<ext>`, `-m`, `-l`, as the seed writes them) also gets an 's'/'m'/'l' row each, with its own size and
+ * `media_url`; other URLs have only the original.
  */
+
+/** Widths of the small, medium and large variants of hosted pictures (the seed writes them, capped at the original). */
+export const MEDIA_VARIANT_WIDTHS: Readonly<Record<'s' | 'm' | 'l', number>> = { s: 360, m: 720, l: 1080 };
+
+/** File name of a media file's variant: `picture-3.svg` + `s` → `picture-3-s.svg`. */
+export function mediaVariantName(name: string, size: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? `${name.slice(0, dot)}-${size}${name.slice(dot)}` : `${name}-${size}`;
+}
 
 /** Kinds whose media get metadata rows. */
 const MEDIA_KINDS = new Set([1, 20, 30023]);
@@ -149,6 +160,24 @@ export function localMediaDimensions(url: string): Dimensions | null {
   return dims;
 }
 
+/** Hosted variants looked up once per URL (absent ones too: most hosted files have none). */
+const variantCache = new Map<string, Array<{ size: string; url: string; dims: Dimensions }>>();
+
+/** The 's'/'m'/'l' copies this server hosts next to a hosted media file, with their sizes (none for other URLs). */
+export function localMediaVariants(url: string): Array<{ size: string; url: string; dims: Dimensions }> {
+  const cached = variantCache.get(url);
+  if (cached) return cached;
+  const slash = url.lastIndexOf('/');
+  const found = Object.keys(MEDIA_VARIANT_WIDTHS).flatMap((size) => {
+    const variant = `${url.slice(0, slash + 1)}${mediaVariantName(url.slice(slash + 1), size)}`;
+    const dims = localMediaDimensions(variant);
+    return dims ? [{ size, url: variant, dims }] : [];
+  });
+  if (variantCache.size >= MAX_CACHED_SIZES) variantCache.clear();
+  variantCache.set(url, found);
+  return found;
+}
+
 /** imeta fields per URL (NIP-92): `m` and `dim` as `<w>x<h>`. */
 function imetaOf(e: NostrEvent): Map<string, { m?: string; dim?: Dimensions }> {
   const out = new Map<string, { m?: string; dim?: Dimensions }>();
@@ -184,7 +213,8 @@ export function indexMediaMetadata(ctx: IngestContext, e: NostrEvent): void {
     if (!/^https?:\/\//i.test(url) || url.length > 2048) continue;
     const meta = imeta.get(url);
     const mimetype = meta?.m ?? mimeTypeOfUrl(url);
-    const dims = localMediaDimensions(url) ?? meta?.dim;
+    const local = localMediaDimensions(url);
+    const dims = local ?? meta?.dim;
     const key = { url, size: 'o', animated: 1 };
     const values = {
       media_url: url,
@@ -197,5 +227,10 @@ export function indexMediaMetadata(ctx: IngestContext, e: NostrEvent): void {
     // A row with a known size replaces one without; a sizeless one never overwrites what is known.
     if (dims) ctx.buf.upsert('media', key, values);
     else ctx.buf.insert('media', { ...key, ...values });
+    if (!local) continue;
+    for (const v of localMediaVariants(url)) {
+      const variant = { media_url: v.url, width: v.dims.width, height: v.dims.height };
+      ctx.buf.upsert('media', { ...key, size: v.size }, { ...values, ...variant });
+    }
   }
 }
