@@ -132,8 +132,43 @@ async function getHighlights(ctx: CommandContext, p: CommandPayload): Promise<Ca
   ];
 }
 
-/** Addressable-event commands: parametrized replaceable events and article highlights. */
+/** replaceable_event {pubkey, kind}: the user's current replaceable event of that kind (0, 3, 10000–19999). */
+async function replaceableEvent(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
+  const pubkey = hexArg(p, 'pubkey');
+  const kind = p.kind;
+  const replaceable = kind === 0 || kind === 3 || (typeof kind === 'number' && kind >= 10000 && kind < 20000);
+  if (typeof kind !== 'number' || !Number.isInteger(kind) || !replaceable) throw new CommandError('invalid kind');
+  const e = await loadAddress(ctx.store, kind, pubkey, '');
+  return e ? [asCacheEvent(e)] : [];
+}
+
+/** find_reposts {event_id, pubkey}: the user's reposts (kind 6) of the event, newest first (to delete one's own). */
+async function findReposts(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
+  const id = hexArg(p, 'event_id');
+  const pubkey = hexArg(p, 'pubkey');
+  const rows = await ctx.store.db
+    .selectFrom('event_pubkey_action_refs')
+    .select('ref_event_id')
+    .where('event_id', '=', id)
+    .where('ref_pubkey', '=', pubkey)
+    .where('ref_kind', '=', Kind.Repost)
+    .orderBy('ref_created_at', 'desc')
+    .limit(20)
+    .execute();
+  const found = await loadEvents(
+    ctx.store,
+    rows.map((r) => r.ref_event_id),
+  );
+  return rows.flatMap((r) => {
+    const e = found.get(r.ref_event_id);
+    return e ? [asCacheEvent(e)] : [];
+  });
+}
+
+/** Replaceable/addressable-event commands: (parametrized) replaceable events, a user's reposts, article highlights. */
 export const contentAddressableCommands: CommandRecord = {
+  replaceable_event: replaceableEvent,
+  find_reposts: findReposts,
   parametrized_replaceable_event: parametrizedReplaceableEvent,
   parametrized_replaceable_events: parametrizedReplaceableEvents,
   get_highlights: getHighlights,

@@ -16,6 +16,7 @@ export const RECENT_RELAY_COUNT = 4;
 /**
  * `get_default_relays` → `{kind: 10000124, content: [urls]}`: the primary relay, one well-known relay and up to four
  * relays seen in the last 2 hours (semantics §2.3; unlike the reference, fewer known relays is not an error).
+ * `get_recommended_blossom_servers` → 10000175 `[urls]`: this server's own Blossom endpoint when uploads are on.
  */
 export const coreRelayCommands: CommandRecord = {
   get_default_relays: async (ctx) => {
@@ -33,5 +34,9 @@ export const coreRelayCommands: CommandRecord = {
       if (!urls.includes(url) && /^wss?:\/\//.test(url)) urls.push(url);
     }
     return [{ kind: CacheKind.DefaultRelays, content: JSON.stringify(urls) }];
+  },
+  get_recommended_blossom_servers: async (ctx) => {
+    const own = ctx.uploads ? [ctx.uploads.origin] : [];
+    return [{ kind: CacheKind.RecommendedBlossomServers, content: JSON.stringify(own) }];
   },
 };
