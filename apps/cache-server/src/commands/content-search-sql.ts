@@ -96,6 +96,18 @@ function scopeSql(scope: string, viewer: string): Cond {
   }
 }
 
+/**
+ * A LIKE over a search_metadata column. PostgreSQL gets it as EXISTS so the planner sees the column's statistics:
+ * `coalesce(sm.x, '')` over the left join hid them, and it read every text match (`coffee filter:image` 480 → 21 ms).
+ */
+function metadataLike(column: 'filters' | 'url_words', pattern: string, dialect: StoreDialect): Cond {
+  const col = sql.raw(column);
+  if (dialect === 'postgres') {
+    return sql<SqlBool>`EXISTS (SELECT 1 FROM search_metadata f WHERE f.event_id = sn.event_id AND f.${col} LIKE ${pattern})`;
+  }
+  return sql<SqlBool>`coalesce(sm.${col}, '') LIKE ${pattern}`;
+}
+
 function cmp(op: '>=' | '<='): RawBuilder<unknown> {
   return sql.raw(op);
 }
@@ -142,9 +154,9 @@ function leafSql(leaf: SearchLeaf, env: SearchSqlEnv): Cond {
       return sql<SqlBool>`sn.event_id IN (SELECT x.event_id FROM replaceable_events x WHERE x.kind = ${leaf.kind}
         AND x.pubkey = ${leaf.pubkey} AND x.identifier = ${leaf.identifier})`;
     case 'filter':
-      return sql<SqlBool>`coalesce(sm.filters, '') LIKE ${`% ${leaf.filter} %`}`;
+      return metadataLike('filters', `% ${leaf.filter} %`, env.dialect);
     case 'url':
-      return sql<SqlBool>`coalesce(sm.url_words, '') LIKE ${`% ${leaf.word} %`}`;
+      return metadataLike('url_words', `% ${leaf.word} %`, env.dialect);
     case 'orientation':
       return leaf.vertical
         ? sql<SqlBool>`(sm.width > 0 AND sm.height > 1.8 * sm.width)`
