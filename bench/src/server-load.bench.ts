@@ -52,8 +52,15 @@ function startServerProcess(dbPath: string): Promise<Started> {
   let out = '';
   let started = false;
   const statsWaiters: Array<(stats: ServingStats) => void> = [];
+  // older copies of main.ts (BENCH_SERVER_MAIN) may not answer SIGUSR2 (it would end them)
+  const hasStats = readFileSync(main, 'utf8').includes('SIGUSR2');
+  const noStats: ServingStats = {
+    answers: { hits: Number.NaN, joined: 0, misses: 0 },
+    loopDelayMs: { p50: Number.NaN, p99: Number.NaN, max: Number.NaN },
+  };
   const stats = () =>
     new Promise<ServingStats>((resolveStats) => {
+      if (!hasStats) return resolveStats(noStats);
       statsWaiters.push(resolveStats);
       child.kill('SIGUSR2');
     });

@@ -1,5 +1,5 @@
 import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PackedAnswer } from './answer-frames.ts';
 import { ChangeNotifier } from './change-notifier.ts';
 import { ResponseCache, responseCacheFor, responseKey } from './response-cache.ts';
@@ -39,13 +39,29 @@ describe('ResponseCache', () => {
     expect(c.calls()).toBe(4);
   });
 
-  it('answers older than the ttl are computed again; ttl 0 turns the cache off', async () => {
-    const cache = new ResponseCache<CacheEvent[]>(1);
+  it('answers of an earlier clock second are let go as soon as a new second is asked for', async () => {
+    const cache = new ResponseCache<CacheEvent[]>(1000);
     const c = counter();
     await cache.answer(KEY, 100, c.compute);
-    await new Promise((r) => setTimeout(r, 5));
+    await cache.answer(responseKey('user_profile', { pubkey: 'b' }, null), 100, c.compute);
+    expect(cache.size).toBe(2);
+    await cache.answer(KEY, 101, c.compute);
+    expect(cache.size).toBe(1);
+    expect(c.calls()).toBe(3);
+  });
+
+  it('answers older than the ttl are computed again; ttl 0 turns the cache off', async () => {
+    const cache = new ResponseCache<CacheEvent[]>(1000);
+    const c = counter();
+    const wall = vi.spyOn(Date, 'now').mockReturnValue(50_000);
+    await cache.answer(KEY, 100, c.compute);
+    wall.mockReturnValue(51_000);
+    await cache.answer(KEY, 100, c.compute);
+    expect(c.calls()).toBe(1);
+    wall.mockReturnValue(51_001);
     await cache.answer(KEY, 100, c.compute);
     expect(c.calls()).toBe(2);
+    wall.mockRestore();
     const off = new ResponseCache<CacheEvent[]>(0);
     await off.answer(KEY, 100, c.compute);
     await off.answer(KEY, 100, c.compute);

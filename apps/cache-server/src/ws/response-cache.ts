@@ -46,6 +46,8 @@ export interface ResponseCacheStats {
 export class ResponseCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
   private counts: ResponseCacheStats = { hits: 0, joined: 0, misses: 0 };
+  /** The clock second of the entries held: answers of other seconds can no longer be asked for. */
+  private second = Number.NaN;
 
   constructor(
     private readonly ttlMs: number,
@@ -55,6 +57,11 @@ export class ResponseCache<T> {
   /** The shared answer for `key` made in clock second `second`, computing it with `compute` on a miss. */
   answer(key: string, second: number, compute: () => Promise<T>): Promise<T> {
     if (this.ttlMs <= 0) return compute();
+    if (second !== this.second) {
+      // a new second: every held answer is unreachable (keys carry their second); free them at once
+      this.entries.clear();
+      this.second = second;
+    }
     const fullKey = `${second}\u0000${key}`;
     const now = Date.now();
     const hit = this.entries.get(fullKey);
