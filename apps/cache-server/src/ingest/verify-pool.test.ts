@@ -1,7 +1,9 @@
+import { verifyEvent } from '@tide/core/nostr';
 import { afterAll, describe, expect, it } from 'vitest';
 import { note, T0, testUser } from '../../test/fixtures/events.ts';
 import {
   activeVerifyWorkers,
+  freeSlices,
   helpVerifying,
   POOL_MIN_EVENTS,
   stopVerifyPool,
@@ -42,5 +44,23 @@ describe('verifyEventsParallel', () => {
     await helpVerifying();
     const ok = await pending;
     expect(ok.flatMap((v, i) => (v ? [] : [i]))).toEqual([3, 200]);
+  });
+
+  it('workers go on taking slices while the main thread is busy (no message per slice)', async () => {
+    const u = testUser('pool-busy-main');
+    const events = Array.from({ length: POOL_MIN_EVENTS * 4 }, (_, i) => note(u, `busy ${i}`, [], T0 + i));
+    await verifyEventsParallel(events.slice(0, POOL_MIN_EVENTS)); // the workers are up
+    const input: unknown[] = events.map((e) => ({ ...e }));
+    input[100] = { ...events[100], content: 'tampered' };
+    const pending = verifyEventsParallel(input, { offMainThread: true });
+    expect(freeSlices()).toBeGreaterThan(0);
+    // The main thread stays busy (synchronously, as while it writes a batch) until the workers have taken every slice.
+    const deadline = Date.now() + 20_000;
+    const busy = testUser('pool-busy-work');
+    while (freeSlices() > 0 && Date.now() < deadline) verifyEvent(note(busy, 'main thread work'));
+    expect(freeSlices()).toBe(0);
+    expect(await helpVerifying()).toBe(0);
+    const ok = await pending;
+    expect(ok.flatMap((v, i) => (v ? [] : [i]))).toEqual([100]);
   });
 });

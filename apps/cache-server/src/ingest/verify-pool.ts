@@ -1,5 +1,4 @@
 import { availableParallelism } from 'node:os';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { hasSignedShape, verifyEvent, verifyEvents } from '@tide/core/nostr';
 
@@ -7,21 +6,34 @@ import { hasSignedShape, verifyEvent, verifyEvents } from '@tide/core/nostr';
 export const POOL_MIN_EVENTS = 64;
 /** A worker that does not answer within this many ms is dropped and its share verified on the main thread. */
 const WORKER_TIMEOUT_MS = 30_000;
+/** Events per slice: the unit a thread claims (small, so the main thread never waits long for a worker's slice). */
+export const SLICE = 16;
 
-interface Pending {
-  resolve: (ok: boolean[]) => void;
-  reject: (err: Error) => void;
-  timer: ReturnType<typeof setTimeout>;
+/** Slice claims of a job: 0 free, 1 taken by a worker, 2 taken by the main thread. */
+const FREE = 0;
+const MAIN = 2;
+/** Per-event outcome written by whichever thread checked it: 0 not yet, 1 valid, 2 invalid. */
+const VALID = 1;
+const INVALID = 2;
+
+/**
+ * One verifyEventsParallel call: its events, and shared memory through which the workers and the main thread claim
+ * slices (workers from the front, the main thread from the back) and write results, with no message per slice.
+ */
+interface Job {
+  events: readonly unknown[];
+  claims: Int32Array;
+  results: Uint8Array;
 }
 
 class VerifyWorker {
   private worker: Worker;
   private ready: Promise<void>;
-  private pending = new Map<number, Pending>();
+  private pending = new Map<number, { resolve: () => void; reject: (err: Error) => void; timer: NodeJS.Timeout }>();
   private nextId = 1;
   broken = false;
-  /** Slices handed to this worker and not answered yet (see pump). */
-  assigned = 0;
+  /** True once the worker has loaded its verifier (jobs are then posted without waiting a turn). */
+  private started = false;
 
   constructor() {
     this.worker = new Worker(new URL('./verify-worker.mjs', import.meta.url));
@@ -30,23 +42,25 @@ class VerifyWorker {
       this.worker.once('error', reject);
     });
     this.ready.then(
-      () => this.idle(),
+      () => {
+        this.started = true;
+        this.idle();
+      },
       () => this.fail(new Error('verify worker failed to start')),
     );
-    this.worker.on('message', (msg: { id?: number; ok?: boolean[] }) => {
-      if (msg.id === undefined || !msg.ok) return;
-      const p = this.pending.get(msg.id);
-      if (!p) return;
+    this.worker.on('message', (msg: { id?: number }) => {
+      const p = msg.id === undefined ? undefined : this.pending.get(msg.id);
+      if (!p || msg.id === undefined) return;
       clearTimeout(p.timer);
       this.pending.delete(msg.id);
       this.idle();
-      p.resolve(msg.ok);
+      p.resolve();
     });
     this.worker.on('error', (err) => this.fail(err instanceof Error ? err : new Error(String(err))));
     this.worker.on('exit', () => this.fail(new Error('verify worker exited')));
   }
 
-  /** An idle worker does not keep the process alive; one with requests in flight does (until it answers). */
+  /** An idle worker does not keep the process alive; one with jobs in flight does (until it answers). */
   private idle(): void {
     if (this.pending.size === 0) this.worker.unref();
   }
@@ -60,8 +74,9 @@ class VerifyWorker {
     this.pending.clear();
   }
 
-  async verify(events: unknown[]): Promise<boolean[]> {
-    await this.ready;
+  /** Hands the job to the worker (at once when it is up); resolves once it has no free slice left to take. */
+  async run(events: unknown[], job: Job): Promise<void> {
+    if (!this.started) await this.ready;
     if (this.broken) throw new Error('verify worker is broken');
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -73,7 +88,7 @@ class VerifyWorker {
       timer.unref();
       this.pending.set(id, { resolve, reject, timer });
       this.worker.ref();
-      this.worker.postMessage({ id, events });
+      this.worker.postMessage({ id, events, slice: SLICE, claims: job.claims.buffer, results: job.results.buffer });
     });
   }
 
@@ -98,25 +113,15 @@ function pool(): VerifyWorker[] {
 export interface ParallelVerifyOptions {
   /**
    * Leave the main thread free (it is writing the previous batch meanwhile): the workers take the slices, and the main
-   * thread only takes those still queued when it calls helpVerifying. Default false: it helps at once.
+   * thread only takes those still free when it calls helpVerifying. Default false: it helps at once.
    */
   offMainThread?: boolean;
 }
 
-/** Events per slice of work handed to a worker (or taken by the main thread). */
-const SLICE = 50;
-/** Slices a worker holds at once (the next one is waiting while it works on the current one). */
-const SLICES_PER_WORKER = 2;
+/** Jobs with slices possibly still free, oldest first. */
+const jobs: Job[] = [];
 
-interface Slice {
-  events: readonly unknown[];
-  resolve: (ok: boolean[]) => void;
-}
-
-/** Slices not yet taken by a worker or the main thread, oldest first. */
-const queue: Slice[] = [];
-
-/** Plain copies of the seven NIP-01 fields (null for a malformed event, which fails without reaching a worker). */
+/** Plain copies of the seven NIP-01 fields (null for a malformed event, which fails without being checked). */
 function plainEvents(part: readonly unknown[]) {
   return part.map((e) => {
     if (!hasSignedShape(e)) return null;
@@ -125,54 +130,45 @@ function plainEvents(part: readonly unknown[]) {
   });
 }
 
-/** Verifies a slice on a worker, falling back to the main thread if the worker fails. */
-async function onWorker(worker: VerifyWorker, slice: Slice): Promise<void> {
-  const shaped = plainEvents(slice.events);
-  try {
-    const ok = await worker.verify(shaped.filter((e) => e !== null));
-    let k = 0;
-    slice.resolve(shaped.map((e) => (e === null ? false : ok[k++])));
-  } catch {
-    slice.resolve(await verifyEvents(slice.events));
-  }
+/** Checks the given events on the main thread and records the outcomes. */
+function checkOnMain(job: Job, from: number, to: number): void {
+  for (let i = from; i < to; i++) Atomics.store(job.results, i, verifyEvent(job.events[i]) ? VALID : INVALID);
 }
 
-/** Hands queued slices to workers with room for more. */
-function pump(): void {
-  let active: VerifyWorker[];
-  try {
-    active = pool();
-  } catch {
-    active = [];
+/** Takes the job's free slices from the back (workers take them from the front), checks them here; returns how many. */
+function helpWith(job: Job): number {
+  let taken = 0;
+  for (let s = job.claims.length - 1; s >= 0; s--) {
+    if (Atomics.compareExchange(job.claims, s, FREE, MAIN) !== FREE) break; // the workers have taken the rest
+    checkOnMain(job, s * SLICE, Math.min(job.events.length, (s + 1) * SLICE));
+    taken++;
   }
-  for (const w of active) {
-    while (w.assigned < SLICES_PER_WORKER && queue.length > 0) {
-      const slice = queue.shift() as Slice;
-      w.assigned++;
-      void onWorker(w, slice).finally(() => {
-        w.assigned--;
-        pump();
-      });
-    }
-  }
+  return taken;
+}
+
+/** Slices of running jobs no thread has taken yet (read from shared memory: current even while this thread is busy). */
+export function freeSlices(): number {
+  let n = 0;
+  for (const job of jobs) for (let s = 0; s < job.claims.length; s++) if (Atomics.load(job.claims, s) === FREE) n++;
+  return n;
 }
 
 /**
- * The main thread verifies the slices no worker has taken yet (call it when it would otherwise wait): the split
- * between threads adapts to how much CPU each gets on a busy machine.
+ * The main thread checks the slices no worker has taken yet (call it when it would otherwise wait): the split
+ * between threads adapts to how much CPU each gets on a busy machine, and the workers never wait for it. Returns
+ * how many slices it checked.
  */
-export async function helpVerifying(): Promise<void> {
-  while (queue.length > 0) {
-    const slice = queue.shift() as Slice;
-    slice.resolve(slice.events.map((e) => verifyEvent(e)));
-    await nextTurn(); // lets worker answers in, so they get their next slice
-  }
+export async function helpVerifying(): Promise<number> {
+  let taken = 0;
+  for (const job of jobs) taken += helpWith(job);
+  return taken;
 }
 
 /**
  * Checks ids and signatures of many events on worker threads and the main thread (see `offMainThread`), in slices
- * taken by whichever thread is free; one result per event, in order. Malformed events fail without reaching a
- * worker. Falls back to the main thread (@tide/core/nostr verifyEvents) for small inputs or without workers.
+ * claimed through shared memory by whichever thread is free; one result per event, in order. Malformed events fail
+ * without reaching a worker. Falls back to the main thread (@tide/core/nostr verifyEvents) for small inputs, without
+ * workers, and for any event a failed worker left unchecked.
  */
 export async function verifyEventsParallel(
   events: readonly unknown[],
@@ -186,14 +182,24 @@ export async function verifyEventsParallel(
     return verifyEvents(events);
   }
   if (active.length === 0) return verifyEvents(events);
-  const parts: Promise<boolean[]>[] = [];
-  for (let i = 0; i < events.length; i += SLICE) {
-    const slice = events.slice(i, i + SLICE);
-    parts.push(new Promise((resolve) => queue.push({ events: slice, resolve })));
+  const job: Job = {
+    events,
+    claims: new Int32Array(new SharedArrayBuffer(4 * Math.ceil(events.length / SLICE))),
+    results: new Uint8Array(new SharedArrayBuffer(events.length)),
+  };
+  jobs.push(job);
+  try {
+    const plain = plainEvents(events);
+    const running = active.map((w) => w.run(plain, job));
+    if (!opts.offMainThread) helpWith(job);
+    await Promise.allSettled(running);
+  } finally {
+    jobs.splice(jobs.indexOf(job), 1);
   }
-  pump();
-  if (!opts.offMainThread) await helpVerifying();
-  return (await Promise.all(parts)).flat();
+  return Array.from(events, (e, i) => {
+    const r = Atomics.load(job.results, i);
+    return r === 0 ? verifyEvent(e) : r === VALID; // 0: a failed worker took the slice and did not finish it
+  });
 }
 
 /** How many pool workers are running and usable (0 before first use or after failures). */
