@@ -1,6 +1,5 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { NostrEvent } from '@tide/core/nostr';
 import pino, { type Logger } from 'pino';
 import { WebSocketServer } from 'ws';
@@ -28,8 +27,8 @@ import { ChangeNotifier } from './ws/change-notifier.ts';
 import { ComputeQueue } from './ws/compute-queue.ts';
 import { DEFAULT_LIMITS, type ServerLimits } from './ws/limits.ts';
 import { ReadPool } from './ws/read-pool.ts';
-import { type ResponseCacheStats, responseCacheFor } from './ws/response-cache.ts';
 import type { ServerCore } from './ws/server-core.ts';
+import { type ServingStats, servingStats } from './ws/serving-stats.ts';
 
 /** The ingest pipeline's signature (`ingestEvents` of `src/ingest`). */
 export type IngestFn = (
@@ -89,13 +88,7 @@ export interface StartServerOptions extends OpenStoreOptions {
   readWorkers?: number;
 }
 
-/** How the server served since the previous `stats()` call. */
-export interface ServingStats {
-  /** Cacheable requests answered from a finished answer, by joining a running computation, or computed. */
-  answers: ResponseCacheStats;
-  /** Event-loop delay in ms (how long ready work waited for the main thread). */
-  loopDelayMs: { p50: number; p99: number; max: number };
-}
+export type { ServingStats } from './ws/serving-stats.ts';
 
 /** A running server. */
 export interface RunningServer {
@@ -248,17 +241,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   };
   if (!seeding) await ready();
 
-  const loop = monitorEventLoopDelay({ resolution: 10 });
-  loop.enable();
-  const stats = (): ServingStats => {
-    const ms = (ns: number) => Math.round(ns / 1e4) / 100;
-    const result: ServingStats = {
-      answers: responseCacheFor(notifier, limits.responseCacheMs).takeStats(),
-      loopDelayMs: { p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) },
-    };
-    loop.reset();
-    return result;
-  };
+  const serving = servingStats(notifier, limits.responseCacheMs);
 
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
@@ -278,7 +261,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       await Promise.all(upstreams.map((u) => u.stop()));
       for (const undo of unregisterMedia) undo();
       await reads?.close();
-      loop.disable();
+      serving.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (ownsStore) await store.close();
@@ -296,7 +279,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     notifier,
     upstreams,
     ready,
-    stats,
+    stats: serving.take,
     close,
   };
 }

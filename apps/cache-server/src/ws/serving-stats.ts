@@ -1,0 +1,32 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { ChangeNotifier } from './change-notifier.ts';
+import { type ResponseCacheStats, responseCacheFor } from './response-cache.ts';
+
+/** How the server served since the previous `stats()` call. */
+export interface ServingStats {
+  /** Cacheable requests answered from a finished answer, by joining a running computation, or computed. */
+  answers: ResponseCacheStats;
+  /** Event-loop delay in ms (how long ready work waited for the main thread). */
+  loopDelayMs: { p50: number; p99: number; max: number };
+}
+
+/** Starts measuring the event loop; `take()` returns the figures since the previous take, `stop()` ends it. */
+export function servingStats(
+  notifier: ChangeNotifier,
+  responseCacheMs: number,
+): { take(): ServingStats; stop(): void } {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+  return {
+    take: () => {
+      const result: ServingStats = {
+        answers: responseCacheFor(notifier, responseCacheMs).takeStats(),
+        loopDelayMs: { p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) },
+      };
+      loop.reset();
+      return result;
+    },
+    stop: () => loop.disable(),
+  };
+}
