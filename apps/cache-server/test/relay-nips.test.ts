@@ -92,4 +92,32 @@ describeDialects('relay NIP-09 by address, NIP-40, replaceable ties', (getStore)
     await publish(s, high);
     expect(await ids(s, 'r1', { kinds: [10002], authors: [ALICE] })).toEqual([low.id]);
   });
+
+  it('NIP-45 with NIP-42: COUNT never counts kind-4 DMs the connection may not read', async () => {
+    const bobKey = generateSecretKey();
+    const dm = sign(alice, 4, 'secret?iv=abc', [['p', getPublicKey(bobKey)]], T0 - 3);
+    expect((await publish(s, dm))[0]).toBe(true);
+    const count = async (socket: RawSocket, subId: string) => {
+      socket.send(['COUNT', subId, { authors: [ALICE], since: T0 - 3, until: T0 - 3 }]);
+      const frame = await socket.waitFor((f) => f.message[0] === 'COUNT' && f.message[1] === subId);
+      return frame.message[2];
+    };
+    expect(await count(s, 'c1')).toEqual({ count: 0 });
+    const bob = await RawSocket.open(server.relayUrl);
+    const challenge = bob.frames[0].message[1] as string;
+    const auth = sign(
+      bobKey,
+      22242,
+      '',
+      [
+        ['relay', server.relayUrl],
+        ['challenge', challenge],
+      ],
+      T0,
+    );
+    bob.send(['AUTH', auth]);
+    await bob.waitFor((f) => f.message[0] === 'OK' && f.message[1] === auth.id);
+    expect(await count(bob, 'c2')).toEqual({ count: 1 });
+    await bob.close();
+  });
 });

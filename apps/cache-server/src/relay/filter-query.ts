@@ -70,19 +70,47 @@ export async function queryFilter(store: Store, filter: RelayFilter): Promise<No
   return rows.map(rowToEvent);
 }
 
+/** What a COUNT may count beyond the filters: unexpired events only, DMs only of the connection's parties. */
+export interface CountScope {
+  /** Current time: events whose NIP-40 expiration has passed are not counted (REQ does not serve them). */
+  now: number;
+  /** Authenticated pubkeys (NIP-42): kind-4 DMs count only when one of them wrote or receives (`p`) them. */
+  dmReaders: readonly string[];
+}
+
 /**
- * How many stored events match any of `filters` (NIP-45). With `now`, events whose NIP-40 expiration has passed are
- * not counted, as REQ does not serve them (the few events carrying an expiration tag are checked one by one).
+ * How many stored events match any of `filters` (NIP-45), counting with `scope` only what REQ would serve (the few
+ * events carrying an expiration tag are checked one by one).
  */
-export async function countFilters(store: Store, filters: RelayFilter[], now?: number): Promise<number> {
-  const matching = (eb: Eb) => eb.or(filters.map((f) => filterCondition(eb, store, f)));
+export async function countFilters(store: Store, filters: RelayFilter[], scope?: CountScope): Promise<number> {
+  const readers = [...(scope?.dmReaders ?? [])];
+  const matching = (eb: Eb) => {
+    const condition = eb.or(filters.map((f) => filterCondition(eb, store, f)));
+    if (!scope) return condition;
+    const dmVisible = [eb('events.kind', '!=', 4)];
+    if (readers.length > 0) {
+      dmVisible.push(eb('events.pubkey', 'in', readers));
+      dmVisible.push(
+        eb(
+          'events.id',
+          'in',
+          eb
+            .selectFrom('event_tags')
+            .select('event_tags.event_id')
+            .where('event_tags.name', '=', 'p')
+            .where('event_tags.value', 'in', readers),
+        ),
+      );
+    }
+    return eb.and([condition, eb.or(dmVisible)]);
+  };
   const row = await store.db
     .selectFrom('events')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where(matching)
     .executeTakeFirst();
   const n = Number(row?.n ?? 0);
-  if (now === undefined || n === 0) return n;
+  if (!scope || n === 0) return n;
   const tagged = await store.db
     .selectFrom('events')
     .select('tags')
@@ -91,7 +119,7 @@ export async function countFilters(store: Store, filters: RelayFilter[], now?: n
     .execute();
   const expired = tagged.filter((r) => {
     const at = expirationOf({ tags: JSON.parse(r.tags) as string[][] } as NostrEvent);
-    return at !== null && at <= now;
+    return at !== null && at <= scope.now;
   });
   return n - expired.length;
 }

@@ -156,7 +156,8 @@ export function serveRelayConnection(socket: WebSocket, core: ServerCore, relayH
     if (type === 'COUNT') {
       try {
         const usable = filters.filter((f) => !isEmptyFilter({ ...f, limit: 1 }));
-        const count = usable.length ? await countFilters(core.store, usable, core.now()) : 0;
+        const scope = { now: core.now(), dmReaders: [...authed] };
+        const count = usable.length ? await countFilters(core.store, usable, scope) : 0;
         conn.sendJson(['COUNT', subId, { count }]);
       } catch (err) {
         core.logger.warn({ err }, 'count failed');
