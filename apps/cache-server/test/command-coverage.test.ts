@@ -6,13 +6,8 @@ import { openWire } from '../src/commands/content-wire-helpers.ts';
 import { allCommands } from '../src/commands/index.ts';
 import { ingestEvents } from '../src/ingest/index.ts';
 import type { RunningServer } from '../src/server.ts';
-import {
-  type CoverageCase,
-  coverageCases,
-  coverageExtras,
-  LIVE_COMMANDS,
-  SPEC_COMMANDS,
-} from './command-coverage-table.ts';
+import { LIVE_COMMANDS, SPEC_COMMANDS } from './command-coverage-list.ts';
+import { type CoverageCase, coverageCases, coverageExtras } from './command-coverage-table.ts';
 import { describeDialects } from './dialects.ts';
 
 const SYNTHETIC_KINDS = new Set<number>(Object.values(CacheKind));
