@@ -6,7 +6,7 @@ import { pushEvents, sendAnswer, sendNotice, usesZlib } from './cache-frames.ts'
 import { EVENT_IDS_KIND, isFirehoseFilter, runPlainFilter } from './cache-plain-filter.ts';
 import { Connection } from './connection.ts';
 import { startLivePush } from './live-push.ts';
-import { CACHEABLE_COMMANDS, responseCacheFor, responseKey } from './response-cache.ts';
+import { CACHEABLE_COMMANDS, responseCacheFor, responseKey, viewerOfRequest } from './response-cache.ts';
 import type { ServerCore } from './server-core.ts';
 import { toCacheEvent } from './stored-event.ts';
 
@@ -93,6 +93,7 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
             responseKey(command, payload, state.userPubkey),
             now,
             reads ? () => reads.run(command, payload, state.userPubkey, now) : compute,
+            viewerOfRequest(payload, state.userPubkey),
           )
         : compute();
       const answer = await withTimeout(work, core.limits.requestTimeoutMs);

@@ -2,7 +2,7 @@ import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import { describe, expect, it, vi } from 'vitest';
 import { PackedAnswer } from './answer-frames.ts';
 import { ChangeNotifier } from './change-notifier.ts';
-import { ResponseCache, responseCacheFor, responseKey } from './response-cache.ts';
+import { ResponseCache, responseCacheFor, responseKey, viewerOfRequest } from './response-cache.ts';
 
 function counter(): { compute: () => Promise<CacheEvent[]>; calls: () => number } {
   let n = 0;
@@ -77,17 +77,26 @@ describe('ResponseCache', () => {
     expect(c.calls()).toBe(1);
   });
 
-  it("the server's cache is cleared when ingest accepts events", async () => {
+  it("ingest forgets the answers made for the accepted events' authors, and only those", async () => {
     const notifier = new ChangeNotifier();
     const cache = responseCacheFor(notifier, 1000);
     expect(responseCacheFor(notifier, 1000)).toBe(cache);
     const c = counter();
     const packed = async () => PackedAnswer.pack(await c.compute());
-    await cache.answer(KEY, 100, packed);
-    const event: NostrEvent = { id: '1', pubkey: 'p', kind: 1, created_at: 100, tags: [], content: '', sig: 's' };
+    const author = 'a'.repeat(64);
+    const other = 'b'.repeat(64);
+    const keyAs = (viewer: string) => responseKey('thread_view', { event_id: 'x', user_pubkey: viewer }, null);
+    await cache.answer(keyAs(author), 100, packed, viewerOfRequest({ user_pubkey: author }, null));
+    await cache.answer(keyAs(other), 100, packed, viewerOfRequest({ user_pubkey: other }, null));
+    // remembered user, no user_pubkey in the payload
+    await cache.answer(responseKey('feed', {}, author), 100, packed, viewerOfRequest({}, author));
+    await cache.answer(KEY, 100, packed, viewerOfRequest({}, null));
+    expect(cache.size).toBe(4);
+    const event: NostrEvent = { id: '1', pubkey: author, kind: 1, created_at: 100, tags: [], content: '', sig: 's' };
     notifier.eventsAccepted([event]);
-    expect(cache.size).toBe(0);
-    await cache.answer(KEY, 100, packed);
-    expect(c.calls()).toBe(2);
+    expect(cache.size).toBe(2);
+    await cache.answer(keyAs(author), 100, packed, author);
+    await cache.answer(keyAs(other), 100, packed, other);
+    expect(c.calls()).toBe(5);
   });
 });

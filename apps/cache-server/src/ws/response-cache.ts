@@ -1,3 +1,4 @@
+import { isHex } from '@tide/core/nostr';
 import type { PackedAnswer } from './answer-frames.ts';
 import type { ChangeNotifier } from './change-notifier.ts';
 
@@ -29,6 +30,8 @@ interface Entry<T> {
   answer: Promise<T>;
   /** Whether the computation has finished. */
   done: boolean;
+  /** The pubkey the answer was computed for ('' for none). */
+  viewer: string;
 }
 
 /** How requests were served since the last reset: from a finished answer, by joining a running one, or computed. */
@@ -41,7 +44,8 @@ export interface ResponseCacheStats {
 /**
  * A micro-cache of whole answers (and of answers still being computed: identical requests arriving together share
  * one computation). An entry lives at most `ttlMs` of wall time and only within the server clock's second it was
- * made in; every ingest that accepts events clears everything (the `ingest` topic of the change notifier).
+ * made in. When ingest accepts events, the answers personalised for their authors are forgotten (a user sees what
+ * they just published at once); everyone else's may lag by at most `ttlMs`.
  */
 export class ResponseCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
@@ -54,8 +58,11 @@ export class ResponseCache<T> {
     private readonly maxEntries = 2000,
   ) {}
 
-  /** The shared answer for `key` made in clock second `second`, computing it with `compute` on a miss. */
-  answer(key: string, second: number, compute: () => Promise<T>): Promise<T> {
+  /**
+   * The shared answer for `key` made in clock second `second`, computing it with `compute` on a miss; `viewer` is
+   * the pubkey the answer is personalised for (see `forgetViewers`).
+   */
+  answer(key: string, second: number, compute: () => Promise<T>, viewer = ''): Promise<T> {
     if (this.ttlMs <= 0) return compute();
     if (second !== this.second) {
       // a new second: every held answer is unreachable (keys carry their second); free them at once
@@ -73,7 +80,7 @@ export class ResponseCache<T> {
     this.counts.misses += 1;
     if (this.entries.size >= this.maxEntries) this.evict(now);
     const answer = compute();
-    const entry: Entry<T> = { at: now, answer, done: false };
+    const entry: Entry<T> = { at: now, answer, done: false, viewer };
     this.entries.set(fullKey, entry);
     answer.then(
       () => {
@@ -93,9 +100,15 @@ export class ResponseCache<T> {
     return stats;
   }
 
-  /** Forgets every answer (called when ingest accepted events). */
+  /** Forgets every answer. */
   clear(): void {
     this.entries.clear();
+  }
+
+  /** Forgets the answers made for any of `viewers` (finished or still running). */
+  forgetViewers(viewers: ReadonlySet<string>): void {
+    if (viewers.size === 0) return;
+    for (const [key, entry] of this.entries) if (viewers.has(entry.viewer)) this.entries.delete(key);
   }
 
   /** Number of answers held. */
@@ -112,18 +125,30 @@ export class ResponseCache<T> {
 const caches = new WeakMap<ChangeNotifier, ResponseCache<PackedAnswer>>();
 
 /**
- * The answer cache of the server owning `notifier` (one per server; cleared on every accepted ingest), holding
- * packed answers: serialised and deflated once, framed per sub-id.
+ * The answer cache of the server owning `notifier` (one per server), holding packed answers: serialised and deflated
+ * once, framed per sub-id. Each accepted ingest batch forgets the answers made for its events' authors (the
+ * notifier reports every event, then pokes `ingest` once per batch).
  */
 export function responseCacheFor(notifier: ChangeNotifier, ttlMs: number): ResponseCache<PackedAnswer> {
   let cache = caches.get(notifier);
   if (!cache) {
     const created = new ResponseCache<PackedAnswer>(ttlMs);
-    notifier.on('ingest', () => created.clear());
+    const authors = new Set<string>();
+    notifier.onEvent((event) => authors.add(event.pubkey));
+    notifier.on('ingest', () => {
+      created.forgetViewers(authors);
+      authors.clear();
+    });
     caches.set(notifier, created);
     cache = created;
   }
   return cache;
+}
+
+/** The pubkey a request is answered for: its payload's `user_pubkey`, else the connection's remembered user. */
+export function viewerOfRequest(payload: Record<string, unknown>, userPubkey: string | null): string {
+  const given = payload.user_pubkey;
+  return isHex(given, 64) ? given : (userPubkey ?? '');
 }
 
 /** The cache key of a request: command, payload and the connection's remembered user. */
