@@ -28,13 +28,19 @@ export interface CreatedDb {
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
-/** Applies the pragmas the service relies on: WAL, synchronous NORMAL, no foreign keys, a busy timeout. */
+/**
+ * Page cache per connection, in KiB (SQLite takes pages as it needs them): ingest touches pages of every index of
+ * a big store; 256 MiB instead of 64 took 13% off the ingest CPU per event on a 1.3 GB store (mmap did not help).
+ */
+export const SQLITE_CACHE_KIB = 262_144;
+
+/** Applies the pragmas the service relies on: WAL, synchronous NORMAL, no foreign keys, a busy timeout, the cache. */
 function tuneSqlite(conn: SqliteDatabase.Database, inMemory: boolean): void {
   if (!inMemory) conn.pragma('journal_mode = WAL');
   conn.pragma('synchronous = NORMAL');
   conn.pragma('foreign_keys = OFF');
   conn.pragma('busy_timeout = 5000');
-  conn.pragma('cache_size = -65536');
+  conn.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
   conn.pragma('temp_store = MEMORY');
 }
 

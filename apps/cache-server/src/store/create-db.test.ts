@@ -1,0 +1,20 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { expect, it } from 'vitest';
+import { createDb, SQLITE_CACHE_KIB } from './create-db.ts';
+
+it('opens SQLite in WAL mode with the service page cache', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tide-create-db-'));
+  const { db } = await createDb({ sqlitePath: join(dir, 'x.db') });
+  try {
+    const mode = await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(db);
+    expect(mode.rows[0].journal_mode).toBe('wal');
+    const cache = await sql<{ cache_size: number }>`PRAGMA cache_size`.execute(db);
+    expect(cache.rows[0].cache_size).toBe(-SQLITE_CACHE_KIB);
+  } finally {
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
