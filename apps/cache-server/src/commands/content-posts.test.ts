@@ -48,6 +48,20 @@ describeDialects('feed posts with per-row mutes', (getStore) => {
     expect((await page(50)).map((p) => p.id)).toEqual(clean);
   });
 
+  it('a short feed with mutes comes back whole', async () => {
+    const other = deriveSecretKey('posts-test:short');
+    const events = [1, 2, 3].map((i) =>
+      signEvent({ kind: 1, created_at: at(i), tags: [], content: i === 2 ? 'spoiler' : `short ${i}` }, other),
+    );
+    expect((await ingestEvents(getStore(), events, { source: 'import', now: NOW })).every((r) => r.ok)).toBe(true);
+    const got = await queryPosts(
+      getStore(),
+      { author: publicKeyOf(other), kinds: [1], muted: rules },
+      { limit: 20, offset: 0, since: 0, until: NOW },
+    );
+    expect(got.map((p) => p.id)).toEqual([events[2].id, events[0].id]);
+  });
+
   it('without mutes every note comes back, newest first', async () => {
     const all = await queryPosts(getStore(), { author, kinds: [1] }, { limit: 200, offset: 0, since: 0, until: NOW });
     expect(all).toHaveLength(175);

@@ -110,10 +110,16 @@ async function queryWindow(store: Store, q: PostQuery, paging: Paging): Promise<
     const rows = await ordered.limit(paging.limit).offset(paging.offset).execute();
     return rows.map((r) => ({ id: r.event_id, value: Number(r.created_at) }));
   }
-  // A full page from the newest candidates is exact (they are a prefix of the whole order); a short one may just
-  // have met too many muted rows, so then every row is checked.
-  const first = await page((paging.offset + paging.limit) * 2 + 50);
-  return first.length >= paging.limit ? first : page(undefined);
+  // A full page from the newest candidates is exact (they are a prefix of the whole order); so is a short one when
+  // the candidates were every row there is (a short feed). Otherwise muted rows filled the candidates: check all.
+  const bound = (paging.offset + paging.limit) * 2 + 50;
+  const first = await page(bound);
+  if (first.length >= paging.limit) return first;
+  const counted = await store.db
+    .selectFrom(ordered.limit(bound).as('k'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(counted?.n ?? 0) < bound ? first : page(undefined);
 }
 
 /** Bookmarked posts of a user (kind 10003 `e` items, and `a` items for addressable kinds), newest first, paged on created_at. */
