@@ -68,12 +68,17 @@ describeDialects('upstream relays and publishing commands', (getStore) => {
     const live = note('live one');
     await publish(source.relayUrl, live);
     await eventually(() => has(follower.relayUrl, live.id));
-    const saved = await getStore()
-      .db.selectFrom('cache')
-      .select('value')
-      .where('key', '=', upstreamStateKey(source.relayUrl))
-      .executeTakeFirst();
-    expect(Number(saved?.value)).toBeGreaterThanOrEqual(live.created_at);
+    // The resume point is saved shortly after the event is stored (flushMs), not in the same step.
+    const savedState = async () => {
+      const saved = await getStore()
+        .db.selectFrom('cache')
+        .select('value')
+        .where('key', '=', upstreamStateKey(source.relayUrl))
+        .executeTakeFirst();
+      return Number(saved?.value ?? 0);
+    };
+    await eventually(async () => (await savedState()) >= live.created_at);
+    expect(await savedState()).toBeGreaterThanOrEqual(live.created_at);
 
     const port = source.port;
     await source.close();
