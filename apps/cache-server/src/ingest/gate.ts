@@ -20,7 +20,7 @@ export function isAcceptedKind(kind: number): boolean {
 /** Outcome of the cheap checks done before signatures: a rejection reason, 'ephemeral', or null to go on. */
 export type GateVerdict = { ok: false; reason: string } | { ok: true; ephemeral: boolean };
 
-/** Shape, size, time and kind checks (NIP-01 OK-style reasons); signatures are checked afterwards in bulk. */
+/** Shape, size, time (incl. a passed NIP-40 expiration) and kind checks (NIP-01 OK-style reasons); signatures come later in bulk. */
 export function gateEvent(event: unknown, now: number): GateVerdict {
   if (!hasSignedShape(event)) return { ok: false, reason: 'invalid: malformed event' };
   if (!Number.isInteger(event.kind) || event.kind < 0 || event.kind > 65535) {
@@ -31,6 +31,10 @@ export function gateEvent(event: unknown, now: number): GateVerdict {
   }
   if (event.created_at > now + MAX_FUTURE_SECONDS) {
     return { ok: false, reason: 'invalid: created_at is more than 5 minutes in the future' };
+  }
+  const expiration = event.tags.find((t) => t[0] === 'expiration')?.[1];
+  if (expiration !== undefined && Number.isFinite(Number(expiration)) && Number(expiration) <= now) {
+    return { ok: false, reason: 'invalid: event is expired' };
   }
   if (JSON.stringify(event).length > MAX_EVENT_JSON_CHARS) {
     return { ok: false, reason: `invalid: event is larger than ${MAX_EVENT_JSON_CHARS} characters` };

@@ -51,6 +51,36 @@ describeDialects('ingestEvents gate', (getStore) => {
     ]);
   });
 
+  it('checks a repeated id on its own when its first copy was refused (a forged copy cannot hide the real one)', async () => {
+    const n = note(alice, 'real after forged');
+    const forged = { ...n, sig: n.sig.slice(0, -2) + (n.sig.endsWith('00') ? '11' : '00') };
+    const [a, b, c] = await ingestEvents(getStore(), [forged, n, n], { now: NOW });
+    expect(a).toMatchObject({ ok: false, reason: 'invalid: signature is wrong' });
+    expect(b).toEqual({ id: n.id, ok: true, reason: '', stored: true });
+    expect(c).toMatchObject({ ok: true, reason: 'duplicate: already have this event', stored: false });
+    const m = note(alice, 'two bad copies');
+    const [x, y] = await ingestEvents(
+      getStore(),
+      [
+        { ...m, sig: forged.sig },
+        { ...m, content: 'x' },
+      ],
+      { now: NOW },
+    );
+    expect([x.ok, y.ok]).toEqual([false, false]);
+    expect(y.reason).toBe('invalid: event id does not match its content');
+    expect(await countEvents(m.id)).toBe(0);
+  });
+
+  it('refuses an event whose NIP-40 expiration has passed, from any source', async () => {
+    const gone = note(alice, 'expired', [['expiration', String(NOW - 1)]]);
+    const later = note(alice, 'expires later', [['expiration', String(NOW + 60)]]);
+    const [a, b] = await ingestEvents(getStore(), [gone, later], { now: NOW, source: 'import' });
+    expect(a).toMatchObject({ ok: false, reason: 'invalid: event is expired' });
+    expect(b.ok).toBe(true);
+    expect(await countEvents(gone.id)).toBe(0);
+  });
+
   it('accepts created_at up to 300 s ahead and rejects beyond', async () => {
     const near = note(alice, 'near future', [], NOW + 300);
     const far = note(alice, 'far future', [], NOW + 301);

@@ -70,7 +70,9 @@ export async function ingestEvents(
   const now = opts.now ?? Math.floor(Date.now() / 1000);
   const results: IngestResult[] = input.map((e) => ({ id: idOf(e), ok: false, reason: '', stored: false }));
   const toVerify: number[] = [];
-  const seenIds = new Set<string>();
+  const firstOf = new Map<string, number>();
+  /** Later copies of an id in this input: answered by their first copy's outcome once it is known. */
+  const repeats: number[] = [];
   for (let i = 0; i < input.length; i++) {
     const verdict = gateEvent(input[i], now);
     if (!verdict.ok) {
@@ -78,11 +80,11 @@ export async function ingestEvents(
       continue;
     }
     const id = results[i].id;
-    if (seenIds.has(id)) {
-      results[i] = { id, ok: true, reason: 'duplicate: already have this event', stored: false };
+    if (firstOf.has(id)) {
+      repeats.push(i);
       continue;
     }
-    seenIds.add(id);
+    firstOf.set(id, i);
     toVerify.push(i);
   }
   // Chunks are pipelined: the signatures of chunk i+1 are checked (on worker threads) while chunk i is written.
@@ -118,7 +120,38 @@ export async function ingestEvents(
     }
   }
   await maybeExpireScores(store, now).catch(() => undefined);
+  await settleRepeats(store, input, results, repeats, firstOf, opts);
   return results;
+}
+
+/**
+ * A repeated id is a duplicate of its first copy when that copy was accepted; when it was refused (say, a forged
+ * signature), the repeat is checked on its own, so a bad copy cannot hide a good one nor report it as imported.
+ */
+async function settleRepeats(
+  store: Store,
+  input: readonly unknown[],
+  results: IngestResult[],
+  repeats: number[],
+  firstOf: Map<string, number>,
+  opts: IngestOptions,
+): Promise<void> {
+  const again: number[] = [];
+  for (const i of repeats) {
+    const first = results[firstOf.get(results[i].id) ?? i];
+    if (first.ok)
+      results[i] = { id: results[i].id, ok: true, reason: 'duplicate: already have this event', stored: false };
+    else again.push(i);
+  }
+  if (!again.length) return;
+  const retried = await ingestEvents(
+    store,
+    again.map((i) => input[i]),
+    opts,
+  );
+  again.forEach((i, k) => {
+    results[i] = retried[k];
+  });
 }
 
 /** The events of a chunk not stored yet; the others are answered as duplicates (no signature check needed). */
