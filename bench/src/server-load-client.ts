@@ -4,6 +4,7 @@
 // second with jitter (paced: a crowd of users). Answers are not inflated: a client only waits for its EOSE.
 import { parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
+import { Prng } from '../../apps/cache-server/src/seed/prng.ts';
 
 /** Users, notes and words the request mix is drawn from. */
 export interface LoadSamples {
@@ -35,16 +36,10 @@ export interface LoadOutcome {
 
 type Request = [label: string, command: string, payload: Record<string, unknown>];
 
-/** A deterministic PRNG (mulberry32) so runs send the same mix. */
+/** The seed's PRNG as a function, seeded by a number (same seed → same sequence). */
 function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const generator = new Prng(String(seed));
+  return () => generator.next();
 }
 
 /**

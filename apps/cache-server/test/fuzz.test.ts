@@ -1,19 +1,14 @@
 import { generateSecretKey, type NostrEvent, signEvent } from '@tide/core/nostr';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { Prng } from '../src/seed/prng.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
 import { describeDialects } from './dialects.ts';
 import { RawSocket } from './raw-socket.ts';
 
-/** mulberry32: a small seeded PRNG so every run sends the same frames. */
+/** The seed's PRNG as a function, seeded by a number (same seed → same sequence). */
 function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const generator = new Prng(String(seed));
+  return () => generator.next();
 }
 
 /** Random frames per run, on each dialect. */
