@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CacheClient, fetchRecommendedBlossomServers, fetchReplaceableEvent, findReposts } from '@tide/core/cache';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Fixture, loadFixture, NOW, U } from '../src/commands/content-test-fixture.ts';
-import { newClient, openWire } from '../src/commands/content-wire-helpers.ts';
-import { type RunningServer, startServer } from '../src/server.ts';
+import { expect, it } from 'vitest';
+import { type Fixture, NOW, U } from '../src/commands/content-test-fixture.ts';
+import { newClient, useFixtureWire } from '../src/commands/content-wire-helpers.ts';
+import { startServer } from '../src/server.ts';
 import { describeDialects } from './dialects.ts';
 
 /*
@@ -14,16 +14,10 @@ import { describeDialects } from './dialects.ts';
  */
 
 describeDialects('commands behind core typed functions', (getStore) => {
-  let server: RunningServer;
   let client: CacheClient;
   let f: Fixture;
-  beforeAll(async () => {
-    f = await loadFixture(getStore());
-    ({ server, client } = await openWire(getStore()));
-  });
-  afterAll(async () => {
-    client.disconnect();
-    await server.close();
+  useFixtureWire(getStore, (wire) => {
+    ({ f, client } = wire);
   });
 
   it('replaceable_event: the current event of a replaceable kind; a non-replaceable kind is a NOTICE', async () => {

@@ -1,24 +1,19 @@
 import type { CacheClient } from '@tide/core/cache';
 import { CacheNoticeError } from '@tide/core/cache';
 import { npubEncode, signEvent } from '@tide/core/nostr';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeDialects } from '../../test/dialects.ts';
 import { ingestEvents } from '../ingest/index.ts';
 import type { RunningServer } from '../server.ts';
-import { type Fixture, loadFixture, NOW, U } from './content-test-fixture.ts';
-import { contentOf, contentsOf, newClient, ofKind, openWire, rangeOf } from './content-wire-helpers.ts';
+import { type Fixture, NOW, U } from './content-test-fixture.ts';
+import { contentOf, contentsOf, newClient, ofKind, rangeOf, useFixtureWire } from './content-wire-helpers.ts';
 
 describeDialects('content feeds over the wire', (getStore) => {
   let server: RunningServer;
   let client: CacheClient;
   let f: Fixture;
-  beforeAll(async () => {
-    f = await loadFixture(getStore());
-    ({ server, client } = await openWire(getStore()));
-  });
-  afterAll(async () => {
-    client.disconnect();
-    await server.close();
+  useFixtureWire(getStore, (wire) => {
+    ({ f, server, client } = wire);
   });
   const latest = (extra: Record<string, unknown> = {}) =>
     client.request('mega_feed_directive', {

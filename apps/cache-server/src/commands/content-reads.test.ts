@@ -1,22 +1,15 @@
 import type { CacheClient } from '@tide/core/cache';
 import { naddrEncode } from '@tide/core/nostr';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeDialects } from '../../test/dialects.ts';
-import type { RunningServer } from '../server.ts';
-import { type Fixture, loadFixture, U } from './content-test-fixture.ts';
-import { contentOf, ofKind, openWire, rangeOf } from './content-wire-helpers.ts';
+import { type Fixture, U } from './content-test-fixture.ts';
+import { contentOf, ofKind, rangeOf, useFixtureWire } from './content-wire-helpers.ts';
 
 describeDialects('reads over the wire', (getStore) => {
-  let server: RunningServer;
   let client: CacheClient;
   let f: Fixture;
-  beforeAll(async () => {
-    f = await loadFixture(getStore());
-    ({ server, client } = await openWire(getStore()));
-  });
-  afterAll(async () => {
-    client.disconnect();
-    await server.close();
+  useFixtureWire(getStore, (wire) => {
+    ({ f, client } = wire);
   });
 
   it('long_form_content_feed: all, authored, by follows, by topic; range on published_at', async () => {

@@ -1,21 +1,14 @@
 import type { CacheClient } from '@tide/core/cache';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeDialects } from '../../test/dialects.ts';
-import type { RunningServer } from '../server.ts';
-import { type Fixture, loadFixture, U } from './content-test-fixture.ts';
-import { contentOf, contentsOf, ofKind, openWire, rangeOf } from './content-wire-helpers.ts';
+import { type Fixture, U } from './content-test-fixture.ts';
+import { contentOf, contentsOf, ofKind, rangeOf, useFixtureWire } from './content-wire-helpers.ts';
 
 describeDialects('content threads and events over the wire', (getStore) => {
-  let server: RunningServer;
   let client: CacheClient;
   let f: Fixture;
-  beforeAll(async () => {
-    f = await loadFixture(getStore());
-    ({ server, client } = await openWire(getStore()));
-  });
-  afterAll(async () => {
-    client.disconnect();
-    await server.close();
+  useFixtureWire(getStore, (wire) => {
+    ({ f, client } = wire);
   });
 
   it('thread_view of a deep reply: the reply, its ancestors and no siblings', async () => {

@@ -1,14 +1,39 @@
 import { CacheClient } from '@tide/core/cache';
 import type { CacheEvent } from '@tide/core/nostr';
+import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import { type RunningServer, startServer } from '../server.ts';
 import type { Store } from '../store/index.ts';
-import { NOW } from './content-test-fixture.ts';
+import { type Fixture, loadFixture, NOW } from './content-test-fixture.ts';
 
 /** A server on port 0 over `store` with the fixture clock, and a CacheClient (zlib on) talking to it. */
 export async function openWire(store: Store): Promise<{ server: RunningServer; client: CacheClient }> {
   const server = await startServer({ store, now: () => NOW });
   return { server, client: newClient(server) };
+}
+
+/** The content fixture and a wire to it, as a describe block's tests use them. */
+export interface FixtureWire {
+  f: Fixture;
+  server: RunningServer;
+  client: CacheClient;
+}
+
+/**
+ * For the enclosing describe: loads the content fixture into `getStore()` and opens a wire to it before its tests
+ * (handing both to `use`), and closes the wire after them.
+ */
+export function useFixtureWire(getStore: () => Store, use: (wire: FixtureWire) => void): void {
+  let wire: FixtureWire | undefined;
+  beforeAll(async () => {
+    const f = await loadFixture(getStore());
+    wire = { f, ...(await openWire(getStore())) };
+    use(wire);
+  });
+  afterAll(async () => {
+    wire?.client.disconnect();
+    await wire?.server.close();
+  });
 }
 
 /** Another CacheClient (a new connection) to a running server. */
