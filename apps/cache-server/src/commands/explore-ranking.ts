@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import type { Store } from '../store/index.ts';
 import type { BundlePost } from './bundle.ts';
-import { type ExploreField, type ExploreQuery, exploreNotes } from './explore-scored.ts';
+import { type ExploreField, type ExploreQuery, exploreNotes, rankedField } from './explore-scored.ts';
 
 /*
  * Global explore rankings of a recent window (trending 24 h, most zapped 7 d / 4 h) are precomputed, like `scored`
@@ -39,8 +38,7 @@ const entries = new WeakMap<Store, Map<string, Entry>>();
 
 async function rank(store: Store, field: ExploreField, createdAfter: number): Promise<Ranking> {
   // exploreNotes' selection and order (top-level kind-1 notes, field >= 1); on SQLite the window is read by time
-  const ref = sql.ref(`s.${field}`);
-  const value = store.dialect === 'sqlite' ? sql<number>`+${ref}` : sql<number>`${ref}`;
+  const value = rankedField(store, field, true);
   const rows = await store.db
     .selectFrom('event_stats as s')
     .innerJoin('pubkey_events as pe', 'pe.event_id', 's.event_id')

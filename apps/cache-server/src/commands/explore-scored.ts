@@ -54,17 +54,24 @@ export async function scopeAuthors(store: Store, scope: string, viewer: string):
 }
 
 /**
+ * The `event_stats as s` column a ranking orders by. A recent window is read by time (created_at index) and sorted;
+ * without one, the field's own index is walked. The unary plus keeps SQLite from walking the field index over every
+ * note when a window is given. PostgreSQL chooses from its statistics, which `+field` would blind (it estimated 72
+ * rows for 8,900 and nested-looped them).
+ */
+export function rankedField(store: Store, field: ExploreField, windowed: boolean) {
+  const ref = sql.ref(`s.${field}`);
+  return windowed && store.dialect === 'sqlite' ? sql<number>`+${ref}` : sql<number>`${ref}`;
+}
+
+/**
  * Top-level kind-1 notes ranked by the field (semantics §1.6): candidates `(limit+offset)×10` by the field, one note
  * per author (unless disabled), then offset/limit. Returns posts whose `value` is the field.
  */
 export async function exploreNotes(store: Store, q: ExploreQuery): Promise<BundlePost[]> {
   const candidates = (q.limit + q.offset) * (q.onePerAuthor === false ? 1 : 10) + 10;
   if (q.authors && q.authors.length === 0) return [];
-  // A recent window is read by time (created_at index) and sorted; without one, the field's own index is walked.
-  // The unary plus keeps SQLite from walking the field index over every note when a window is given. PostgreSQL
-  // chooses from its statistics, which `+field` would blind (it estimated 72 rows for 8,900 and nested-looped them).
-  const byTime = q.createdAfter > 0 && store.dialect === 'sqlite';
-  const field = byTime ? sql<number>`+${sql.ref(`s.${q.field}`)}` : sql<number>`${sql.ref(`s.${q.field}`)}`;
+  const field = rankedField(store, q.field, q.createdAfter > 0);
   const minimum = q.field === 'created_at' ? q.since : Math.max(q.since, 1);
   let query = store.db
     .selectFrom('event_stats as s')
