@@ -2,7 +2,8 @@ import { bookmarksSpec, fetchFeedBySpec } from '@tide/core/cache';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { EmptyState, Screen } from '../../app/screen.tsx';
-import { PAGE_SIZE, usePagedQuery } from '../../data/use-paged-query.ts';
+import { pageParams } from '../../data/spec-page.ts';
+import { usePagedQuery } from '../../data/use-paged-query.ts';
 import { useT } from '../../i18n/intl.tsx';
 import { useSession } from '../../state/stores.ts';
 import { Button } from '../../ui/button.tsx';
@@ -19,16 +20,7 @@ function BookmarkList({ pubkey, kind }: { pubkey: string; kind: 1 | 30023 }) {
   const location = useLocation();
   const spec = bookmarksSpec(pubkey, kind);
   const feed = usePagedQuery(['bookmarks', pubkey, kind], (client, cursor, signal) =>
-    fetchFeedBySpec(
-      client,
-      {
-        spec,
-        limit: PAGE_SIZE,
-        user_pubkey: pubkey,
-        ...(cursor ? { until: cursor.until, offset: cursor.offset } : {}),
-      },
-      { signal },
-    ),
+    fetchFeedBySpec(client, { spec, user_pubkey: pubkey, ...pageParams(cursor) }, { signal }),
   );
   const moderation = useModeration('content', feed.page?.filteringReasons);
   if (feed.status === 'pending') return <SkeletonList label={t('common.loading')} />;

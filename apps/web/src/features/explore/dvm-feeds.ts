@@ -1,13 +1,7 @@
-import {
-  type CommandClient,
-  dvmFeedSpec,
-  fetchDvmFeedInfo,
-  fetchFeaturedDvmFeeds,
-  fetchMegaFeed,
-} from '@tide/core/cache';
+import { type CommandClient, dvmFeedSpec, fetchDvmFeedInfo, fetchFeaturedDvmFeeds } from '@tide/core/cache';
 import { emptyUser, type OlderCursor, type Page, parseUser, type User } from '@tide/core/model';
 import { type CacheEvent, CacheKind, Kind } from '@tide/core/nostr';
-import { PAGE_SIZE } from '../../data/use-paged-query.ts';
+import { fetchSpecPage } from '../../data/spec-page.ts';
 
 /** A DVM feed of the marketplace (NIP-89 handler 31990 with the service's metadata and counts). */
 export interface DvmFeed {
@@ -143,14 +137,5 @@ export function fetchDvmFeedPage(
   signal?: AbortSignal,
 ): Promise<Page> {
   const spec = dvmFeedSpec({ dvm_id: feed.identifier, dvm_pubkey: feed.pubkey, kind: feed.kind });
-  return fetchMegaFeed(
-    client,
-    {
-      spec,
-      limit: PAGE_SIZE,
-      ...(cursor ? { until: cursor.until, offset: cursor.offset } : {}),
-      ...(viewer ? { user_pubkey: viewer } : {}),
-    },
-    { signal, purpose: 'explore_dvm_feed' },
-  );
+  return fetchSpecPage(client, spec, cursor, viewer, 'explore_dvm_feed', signal);
 }

@@ -1,9 +1,7 @@
 import { type CommandClient, fetchDefaultFeeds, fetchMegaFeed } from '@tide/core/cache';
-import type { OlderCursor } from '@tide/core/model';
 import type { Signer } from '@tide/core/signers';
 import { type FeedDescriptor, parseFeedDescriptors } from '../../data/app-settings.ts';
 import { FUTURE_BATCH, type FutureWindow } from '../../data/use-future-notes.ts';
-import { PAGE_SIZE } from '../../data/use-paged-query.ts';
 import { fetchUserFeeds } from '../../data/user-settings.ts';
 
 /**
@@ -20,26 +18,6 @@ export async function loadHomeFeeds(
     if (own.length) return own;
   }
   return parseFeedDescriptors(await fetchDefaultFeeds(client, 'home', { signal })).filter((f) => f.enabled);
-}
-
-/** One page (20) of a home feed: the first without a cursor, then `until` + `offset`. */
-export function fetchHomePage(
-  client: CommandClient,
-  spec: string,
-  cursor: OlderCursor | undefined,
-  userPubkey: string | null,
-  signal?: AbortSignal,
-) {
-  return fetchMegaFeed(
-    client,
-    {
-      spec,
-      limit: PAGE_SIZE,
-      ...(cursor ? { until: cursor.until, offset: cursor.offset } : {}),
-      ...(userPubkey ? { user_pubkey: userPubkey } : {}),
-    },
-    { signal, purpose: 'home_feed' },
-  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { counterLabel, NEW_NOTES_COUNTER_CAP } from '@tide/core/format';
 import { useCallback, useMemo } from 'react';
 import { useLocation } from 'react-router';
+import { fetchSpecPage } from '../../data/spec-page.ts';
 import { useFutureNotes } from '../../data/use-future-notes.ts';
 import { usePagedQuery } from '../../data/use-paged-query.ts';
 import { useT } from '../../i18n/intl.tsx';
@@ -9,7 +10,7 @@ import { SkeletonList } from '../../ui/skeleton.tsx';
 import { useModeration } from '../moderation/use-moderation.ts';
 import { NoteList } from '../note/note-list.tsx';
 import styles from './home.module.css';
-import { fetchHomeFuture, fetchHomePage } from './home-feed-queries.ts';
+import { fetchHomeFuture } from './home-feed-queries.ts';
 
 /** The notes of one home feed: first page of 20, infinite scroll, the "new notes" pill that prepends future notes. */
 export function HomeFeed({ spec, pollMs }: { spec: string; pollMs?: number }) {
@@ -17,7 +18,7 @@ export function HomeFeed({ spec, pollMs }: { spec: string; pollMs?: number }) {
   const location = useLocation();
   const viewer = useSession((s) => s.publicKey);
   const feed = usePagedQuery(['home-feed', spec, viewer], (client, cursor, signal) =>
-    fetchHomePage(client, spec, cursor, viewer, signal),
+    fetchSpecPage(client, spec, cursor, viewer, 'home_feed', signal),
   );
   const future = useFutureNotes(feed.page, (client, cursor) => fetchHomeFuture(client, spec, cursor, viewer), {
     enabled: feed.status === 'success',

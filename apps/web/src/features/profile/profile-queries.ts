@@ -2,7 +2,6 @@ import {
   type CommandClient,
   fetchContactList,
   fetchDrafts,
-  fetchMegaFeed,
   fetchUserFollowers,
   fetchUserProfile,
   fetchUserRelays,
@@ -10,7 +9,7 @@ import {
   type RelayFlags,
 } from '@tide/core/cache';
 import { emptyUser, type OlderCursor, type Page, type User, type UserStats } from '@tide/core/model';
-import { PAGE_SIZE } from '../../data/use-paged-query.ts';
+import { fetchSpecPage, pageParams } from '../../data/spec-page.ts';
 
 /** A profile as loaded: the user (blank when unknown), stats, whether it exists, whether moderation blocks it. */
 export interface LoadedProfile {
@@ -77,15 +76,11 @@ export function fetchProfileTabPage(
   viewer: string | null,
   signal?: AbortSignal,
 ): Promise<Page> {
-  const paging = { limit: PAGE_SIZE, ...(cursor ? { until: cursor.until, offset: cursor.offset } : {}) };
+  const paging = pageParams(cursor);
   const options = { signal, purpose: `profile_${tab}` };
   if (tab === 'zaps') return fetchUserZapsSent(client, { sender: pubkey, ...paging }, options);
   if (tab === 'drafts') return fetchDrafts(client, { pubkey, ...paging }, options);
-  return fetchMegaFeed(
-    client,
-    { spec: profileTabSpec(tab, pubkey), ...paging, ...(viewer ? { user_pubkey: viewer } : {}) },
-    options,
-  );
+  return fetchSpecPage(client, profileTabSpec(tab, pubkey), cursor, viewer, options.purpose, signal);
 }
 
 /** The people of the contacts (follows) or followers tab, most followed first. */

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Screen } from '../../app/screen.tsx';
+import { fetchSpecPage } from '../../data/spec-page.ts';
 import { useCacheQuery } from '../../data/use-cache-query.ts';
 import { usePagedQuery } from '../../data/use-paged-query.ts';
 import { useT } from '../../i18n/intl.tsx';
@@ -10,7 +11,7 @@ import { SkeletonList } from '../../ui/skeleton.tsx';
 import styles from '../frames.module.css';
 import { ArticleList } from './article-list.tsx';
 import readsStyles from './reads.module.css';
-import { fetchReadsPage, loadReadsFeeds, topicSpec } from './reads-queries.ts';
+import { loadReadsFeeds, topicSpec } from './reads-queries.ts';
 import { ReadsSidebar } from './reads-sidebar.tsx';
 
 /** The articles of one reads feed spec: first page of 20, infinite scroll. */
@@ -19,7 +20,7 @@ export function ReadsFeed({ spec }: { spec: string }) {
   const location = useLocation();
   const viewer = useSession((s) => s.publicKey);
   const feed = usePagedQuery(['reads-feed', spec, viewer], (client, cursor, signal) =>
-    fetchReadsPage(client, spec, cursor, viewer, signal),
+    fetchSpecPage(client, spec, cursor, viewer, 'reads_feed', signal),
   );
   if (feed.status === 'pending') return <SkeletonList label={t('reads.loading')} />;
   if (feed.status === 'error' || !feed.page) {

@@ -5,17 +5,15 @@ import {
   fetchEvents,
   fetchFeaturedAuthors,
   fetchHighlights,
-  fetchMegaFeed,
   fetchReadsTopics,
   fetchRecommendedReads,
   fetchUserProfile,
 } from '@tide/core/cache';
-import type { OlderCursor, Page } from '@tide/core/model';
+import type { Page } from '@tide/core/model';
 import { type CacheEvent, Kind } from '@tide/core/nostr';
 import type { Signer } from '@tide/core/signers';
 import { type FeedDescriptor, parseFeedDescriptors } from '../../data/app-settings.ts';
 import { captureEvents } from '../../data/page-fold.ts';
-import { PAGE_SIZE } from '../../data/use-paged-query.ts';
 import { fetchUserFeeds } from '../../data/user-settings.ts';
 
 /** Top picks shown in the reads sidebar. */
@@ -40,26 +38,6 @@ export async function loadReadsFeeds(
     if (own.length) return own;
   }
   return parseFeedDescriptors(await fetchDefaultFeeds(client, 'reads', { signal })).filter((f) => f.enabled);
-}
-
-/** One page (20) of a reads feed: the first without a cursor, then `until` + `offset`. */
-export function fetchReadsPage(
-  client: CommandClient,
-  spec: string,
-  cursor: OlderCursor | undefined,
-  viewer: string | null,
-  signal?: AbortSignal,
-): Promise<Page> {
-  return fetchMegaFeed(
-    client,
-    {
-      spec,
-      limit: PAGE_SIZE,
-      ...(cursor ? { until: cursor.until, offset: cursor.offset } : {}),
-      ...(viewer ? { user_pubkey: viewer } : {}),
-    },
-    { signal, purpose: 'reads_feed' },
-  );
 }
 
 /** The reads sidebar: recommended articles (as a page), topics and the featured author's profile page. */
