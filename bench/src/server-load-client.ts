@@ -5,6 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
 import { Prng } from '../../apps/cache-server/src/seed/prng.ts';
+import { runWriter, type WriterOutcome } from './server-load-writer.ts';
 
 /** Users, notes and words the request mix is drawn from. */
 export interface LoadSamples {
@@ -22,6 +23,10 @@ export interface LoadJob {
   samples: LoadSamples;
   /** Share of sockets browsing as guests (no user_pubkey: their answers are not personalised). */
   guests: number;
+  /** The relay address the writer publishes to. */
+  relayUrl: string;
+  /** Signed events per second a writer publishes meanwhile over its own relay socket (0: a static store). */
+  writerPerSecond: number;
 }
 
 /** What the worker reports back. */
@@ -32,6 +37,8 @@ export interface LoadOutcome {
   /** Sockets closed or failed before the deadline. */
   dropped: number;
   notices: number;
+  /** What the concurrent writer published. */
+  writer: WriterOutcome;
 }
 
 type Request = [label: string, command: string, payload: Record<string, unknown>];
@@ -120,12 +127,15 @@ function runSocket(job: LoadJob, index: number, deadline: number, out: LoadOutco
 
 /** Runs the job: every socket until `seconds` have passed. */
 export async function runLoad(job: LoadJob): Promise<LoadOutcome> {
-  const out: LoadOutcome = { latencies: new Float64Array(0), mix: {}, dropped: 0, notices: 0 };
+  const writer = { sent: 0, accepted: 0, refused: 0 };
+  const out: LoadOutcome = { latencies: new Float64Array(0), mix: {}, dropped: 0, notices: 0, writer };
   const lat: number[] = [];
   const deadline = Date.now() + job.seconds * 1000;
-  const results = await Promise.all(
-    Array.from({ length: job.sockets }, (_, i) => runSocket(job, i, deadline, out, lat)),
-  );
+  const [results, written] = await Promise.all([
+    Promise.all(Array.from({ length: job.sockets }, (_, i) => runSocket(job, i, deadline, out, lat))),
+    runWriter(job.relayUrl, job.writerPerSecond, deadline, job.samples.users, job.samples.notes),
+  ]);
+  out.writer = written;
   out.dropped = results.filter((ok) => !ok).length;
   out.latencies = Float64Array.from(lat);
   return out;

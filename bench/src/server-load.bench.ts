@@ -4,16 +4,19 @@
 // of different viewers, profiles, profile notes, threads, explore, search) in two modes:
 //   closed: each socket sends its next request when the previous EOSE arrives (the server's throughput ceiling);
 //   paced:  each socket sends one request per second with jitter (a crowd of 500 users).
+// Each mode runs twice: on a static store, then with a writer publishing BENCH_WRITER_RATE signed events per second
+// (notes, replies, reactions of sampled users) over its own relay socket: the figure with a changing store.
+// The server runs on a copy of the seeded store (the writer's events never reach the seeded file).
 // Prints throughput, p50/p95/p99, dropped connections, server CPU per request, server RSS and the load average.
 // A share of the sockets (BENCH_GUESTS, default 0.3) browse as guests: no user_pubkey, so their answers are shared;
 // the others are signed-in users whose answers are personalised (one answer per viewer).
-// BENCH_MODES=closed,paced  BENCH_SOCKETS=500  BENCH_SECONDS=10  BENCH_SCALE=22000
+// BENCH_MODES=closed,paced  BENCH_SOCKETS=500  BENCH_SECONDS=10  BENCH_SCALE=22000  BENCH_WRITER_RATE=20 (0: static only)
 // BENCH_CACHE_MS=<ms> sets the server's answer cache (TIDE_RESPONSE_CACHE_MS; 0 = off)
 // BENCH_READ_WORKERS=<n> serves cacheable reads from n worker threads (TIDE_READ_WORKERS)
 // BENCH_CPU_PROF=<dir> writes the server's V8 CPU profile there (node --cpu-prof).
 // BENCH_SERVER_MAIN=<path> runs another copy of main.ts (e.g. an older commit's, to compare).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -25,6 +28,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SCALE = Number(process.env.BENCH_SCALE ?? 22_000);
 const MODES = (process.env.BENCH_MODES ?? 'closed,paced').split(',') as Array<LoadJob['mode']>;
 const GUESTS = Number(process.env.BENCH_GUESTS ?? 0.3);
+const WRITER_RATE = Number(process.env.BENCH_WRITER_RATE ?? 20);
 const TARGET_P95_MS = 100;
 
 interface Started {
@@ -140,9 +144,9 @@ function runWorker(job: LoadJob): Promise<LoadOutcome> {
   });
 }
 
-async function load(server: Started, mode: LoadJob['mode'], samples: LoadSamples): Promise<void> {
+async function load(server: Started, mode: LoadJob['mode'], samples: LoadSamples, writer: number): Promise<void> {
   const pid = server.child.pid as number;
-  const label = mode === 'closed' ? 'closed loop' : 'paced 1/s';
+  const label = `${mode === 'closed' ? 'closed loop' : 'paced 1/s'}${writer > 0 ? ` + writer ${writer}/s` : ''}`;
   const started = performance.now();
   await server.stats();
   const cpuBefore = cpuMs(pid);
@@ -154,6 +158,8 @@ async function load(server: Started, mode: LoadJob['mode'], samples: LoadSamples
     mode,
     samples,
     guests: GUESTS,
+    relayUrl: server.url.replace(/\/v1$/, '/'),
+    writerPerSecond: writer,
   });
   const elapsed = (performance.now() - started) / 1000;
   const serverCpu = cpuMs(pid) - cpuBefore;
@@ -175,6 +181,15 @@ async function load(server: Started, mode: LoadJob['mode'], samples: LoadSamples
   print(`${label}: answers shared (cache hit or joined)`, (100 * (answers.hits + answers.joined)) / cacheable, '%');
   print(`${label}: event-loop delay p99 / max`, loopDelayMs.p99, `/ ${loopDelayMs.max} ms`);
   print(`${label}: server RSS`, rssMb(pid), 'MB');
+  if (writer > 0) {
+    const w = outcome.writer;
+    print(
+      `${label}: writer events accepted / sent`,
+      w.accepted,
+      `/ ${w.sent}`,
+      w.refused ? `${w.refused} refused` : '',
+    );
+  }
   print(`${label}: load average (1 min, ${cpus().length} cores)`, loadavg()[0], '');
   console.log(`${label}: mix ${JSON.stringify(outcome.mix)}`);
 }
@@ -182,17 +197,27 @@ async function load(server: Started, mode: LoadJob['mode'], samples: LoadSamples
 async function main(): Promise<void> {
   const dataDir = join('bench', '.data');
   mkdirSync(dataDir, { recursive: true });
-  const dbPath = join(dataDir, `server-load-${SCALE}.db`);
+  const seeded = join(dataDir, `server-load-${SCALE}.db`);
+  // a seeded store is reused as is; the server runs on a fresh copy of it so the writer's events never accumulate
+  const dbPath = existsSync(seeded) ? join(dataDir, `server-load-${SCALE}-run.db`) : seeded;
+  const scratch = dbPath === seeded ? [] : [dbPath, `${dbPath}-wal`, `${dbPath}-shm`];
+  for (const file of scratch) rmSync(file, { force: true });
+  if (dbPath !== seeded) copyFileSync(seeded, dbPath);
   const server = await startServerProcess(dbPath);
   try {
     const samples = readSamples(dbPath);
     print(`server RSS with ${SCALE} seeded events`, rssMb(server.child.pid as number), 'MB');
     print('sample users / threads', samples.users.length, `/ ${samples.notes.length}`);
     print('guest share of sockets', GUESTS, '');
-    for (const mode of MODES) await load(server, mode, samples);
+    print('writer events per second (second run of each mode)', WRITER_RATE, '');
+    for (const mode of MODES)
+      for (const writer of WRITER_RATE > 0 ? [0, WRITER_RATE] : [0]) {
+        await load(server, mode, samples, writer);
+      }
   } finally {
     server.child.kill('SIGTERM');
     await new Promise((r) => server.child.once('exit', r));
+    for (const file of scratch) rmSync(file, { force: true });
   }
 }
 
