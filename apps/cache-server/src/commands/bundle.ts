@@ -144,7 +144,7 @@ async function verified(store: Store, pubkeys: readonly string[]): Promise<Recor
   return Object.fromEntries(rows.map((r) => [r.pubkey, r.name]));
 }
 
-/** Users' extras: kind 0s, 10000108 scores, 10000158 names (user_infos style, no range). */
+/** Users' extras: kind 0s, their 10000119 media (picture, banner), 10000108 scores, 10000158 names (no range). */
 export async function userExtras(store: Store, pubkeys: readonly string[]): Promise<CacheEvent[]> {
   const unique = [...new Set(pubkeys)];
   if (unique.length === 0) return [];
@@ -154,6 +154,12 @@ export async function userExtras(store: Store, pubkeys: readonly string[]): Prom
     verified(store, unique),
   ]);
   const out: CacheEvent[] = profiles.map(asCacheEvent);
+  out.push(
+    ...(await mediaInfo(
+      store,
+      profiles.map((p) => p.id),
+    )),
+  );
   out.push(synth(CacheKind.UserScore, scores));
   if (Object.keys(names).length > 0) out.push(synth(CacheKind.VerifiedUsersDict, names));
   return out;

@@ -1,6 +1,7 @@
 import type { CacheEvent } from '@tide/core/nostr';
 import { CacheKind } from '@tide/core/nostr';
 import { enrichPosts, profilesOf } from './bundle.ts';
+import { mediaInfo } from './content-bundle-parts.ts';
 import { defaultAccount, numArg, pagingArgs, strArg, viewerOf } from './content-common.ts';
 import { muteRulesOf } from './content-mutes.ts';
 import { queryPosts } from './content-posts.ts';
@@ -113,7 +114,7 @@ async function scored(ctx: CommandContext, p: CommandPayload): Promise<CacheEven
 
 /**
  * scored_users_24h {user_pubkey}: authors by their best score24h in the last 24 h (limit 24), without users the
- * viewer's mutes or filter lists hide at trending scope: kind 0 + 10000108 scores.
+ * viewer's mutes or filter lists hide at trending scope: kind 0, their 10000119 media, 10000108 scores.
  */
 async function scoredUsers24h(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
   const viewer = viewerOf(ctx, p) ?? defaultAccount();
@@ -136,7 +137,14 @@ async function scoredUsers24h(ctx: CommandContext, p: CommandPayload): Promise<C
   );
   const kept = rows.filter((r) => !hidden.has(r.author_pubkey)).slice(0, 24);
   const pubkeys = kept.map((r) => r.author_pubkey);
-  const out: CacheEvent[] = (await profilesOf(ctx.store, pubkeys)).map((e) => ({ ...e }));
+  const profiles = await profilesOf(ctx.store, pubkeys);
+  const out: CacheEvent[] = profiles.map((e) => ({ ...e }));
+  out.push(
+    ...(await mediaInfo(
+      ctx.store,
+      profiles.map((e) => e.id),
+    )),
+  );
   out.push({
     kind: CacheKind.UserScore,
     content: JSON.stringify(Object.fromEntries(kept.map((r) => [r.author_pubkey, Number(r.best)]))),

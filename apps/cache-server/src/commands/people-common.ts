@@ -1,5 +1,6 @@
 import { type CacheEvent, CacheKind, type NostrEvent } from '@tide/core/nostr';
 import type { Store } from '../store/open-store.ts';
+import { mediaInfo } from './content-bundle-parts.ts';
 import { EVENT_COLS, isHex, loadAddress, numArg, type StoredEvent, synth, toEvent } from './content-common.ts';
 import { type CommandContext, CommandError, type CommandPayload } from './context.ts';
 
@@ -107,9 +108,17 @@ export async function verifiedNames(store: Store, pubkeys: readonly string[]): P
   return Object.fromEntries(rows.map((row) => [row.pubkey, row.name]));
 }
 
+/** 10000119 media variants of profile events (their picture and banner; semantics §2.3 user_infos). */
+export function profileMedia(store: Store, profiles: readonly NostrEvent[]): Promise<CacheEvent[]> {
+  return mediaInfo(
+    store,
+    profiles.map((p) => p.id),
+  );
+}
+
 /**
- * The user_infos answer for `pubkeys`: each known kind 0 (in order), then 10000108 and 10000133 with follower
- * counts, then 10000158 verified names when any (semantics §2.3 user_infos).
+ * The user_infos answer for `pubkeys`: each known kind 0 (in order) and their 10000119 media, then 10000108 and
+ * 10000133 with follower counts, then 10000158 verified names when any (semantics §2.3 user_infos).
  */
 export async function userInfos(store: Store, pubkeys: readonly string[]): Promise<CacheEvent[]> {
   const unique = [...new Set(pubkeys)];
@@ -119,7 +128,7 @@ export async function userInfos(store: Store, pubkeys: readonly string[]): Promi
     followerCounts(store, unique),
     verifiedNames(store, unique),
   ]);
-  const out: CacheEvent[] = [...metadata];
+  const out: CacheEvent[] = [...metadata, ...(await profileMedia(store, metadata))];
   out.push(synth(CacheKind.UserScore, counts), synth(CacheKind.UserFollowerCounts, counts));
   if (Object.keys(names).length > 0) out.push(synth(CacheKind.VerifiedUsersDict, names));
   return out;

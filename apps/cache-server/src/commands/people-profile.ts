@@ -4,6 +4,7 @@ import {
   currentReplaceable,
   type Payload,
   type PeopleContext,
+  profileMedia,
   requireHex,
   synthetic,
   verifiedNames,
@@ -49,7 +50,10 @@ async function isHardBlocked(store: Store, pubkey: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/** user_profile {pubkey, user_pubkey}: kind 0, 10000105 stats, verified names, 10000131 when the viewer hides them. */
+/**
+ * user_profile {pubkey, user_pubkey}: kind 0, 10000105 stats, 10000119 media of picture/banner, verified names,
+ * 10000131 when the viewer hides them.
+ */
 export async function userProfile(ctx: PeopleContext, payload: Payload): Promise<CacheEvent[]> {
   const pubkey = requireHex(payload, 'pubkey');
   const viewer = viewerOf(ctx, payload);
@@ -62,6 +66,7 @@ export async function userProfile(ctx: PeopleContext, payload: Payload): Promise
   const out: CacheEvent[] = [];
   if (metadata) out.push(metadata);
   out.push(synthetic(USER_STATS_KIND, stats));
+  if (metadata) out.push(...(await profileMedia(ctx.store, [metadata])));
   if (Object.keys(names).length > 0) out.push(synthetic(CacheKind.VerifiedUsersDict, names));
   if (viewer) {
     const reason = await filteringReason(ctx.store, viewer, pubkey);

@@ -9,6 +9,7 @@ import {
   optionalHex,
   type Payload,
   type PeopleContext,
+  profileMedia,
   synthetic,
   verifiedNames,
 } from './people-common.ts';
@@ -89,6 +90,7 @@ export async function userSearch(ctx: PeopleContext, payload: Payload): Promise<
   const names = await verifiedNames(ctx.store, found);
   const out: CacheEvent[] = [
     ...metadata,
+    ...(await profileMedia(ctx.store, metadata)),
     synthetic(CacheKind.UserScore, scores),
     synthetic(CacheKind.UserFollowerCounts, scores),
   ];

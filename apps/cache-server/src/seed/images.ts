@@ -14,6 +14,9 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** Width (and height) in pixels of the SVG avatars; their s/m/l copies are capped at it. */
+export const AVATAR_WIDTH = 256;
+
 /** SVG avatar: initials on a two-colour gradient disc. */
 export function avatarSvg(initials: string, rng: Prng): string {
   const a = rng.pick(PALETTE);

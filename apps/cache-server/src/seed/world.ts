@@ -2,6 +2,7 @@ import type { EventTemplate, NostrEvent } from '@tide/core/nostr';
 import { Kind } from '@tide/core/nostr';
 import { FIXED_ACCOUNTS } from './accounts.ts';
 import {
+  AVATAR_WIDTH,
   avatarSvg,
   bannerSvg,
   DISTINCT_NOTE_IMAGES,
@@ -118,7 +119,9 @@ export function writeImages(world: SeedWorld): void {
       .join('')
       .slice(0, 2)
       .toUpperCase();
-    writeMedia(world.dataDir, world.publicUrl, `avatar-${i}.svg`, avatarSvg(initials, world.rng));
+    const avatar = avatarSvg(initials, world.rng);
+    writeMedia(world.dataDir, world.publicUrl, `avatar-${i}.svg`, avatar);
+    writeMediaVariants(world.dataDir, `avatar-${i}.svg`, avatar, AVATAR_WIDTH);
     writeMedia(world.dataDir, world.publicUrl, `banner-${i}.svg`, bannerSvg(world.rng));
   }
   for (let i = 0; i < DISTINCT_NOTE_IMAGES; i++) {

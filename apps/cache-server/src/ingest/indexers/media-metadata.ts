@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { NostrEvent } from '@tide/core/nostr';
 import type { IngestContext } from '../context.ts';
 import { mediaOf } from './base.ts';
+import { profileFields } from './profiles.ts';
 
 /*
  * Media metadata (the `media` table behind kind 10000119): for every media URL of a note (kinds 1 and 20) or an
@@ -22,8 +23,8 @@ export function mediaVariantName(name: string, size: string): string {
   return dot > 0 ? `${name.slice(0, dot)}-${size}${name.slice(dot)}` : `${name}-${size}`;
 }
 
-/** Kinds whose media get metadata rows. */
-const MEDIA_KINDS = new Set([1, 20, 30023]);
+/** Kinds whose media get metadata rows (kind 0: its picture and banner). */
+const MEDIA_KINDS = new Set([0, 1, 20, 30023]);
 
 const TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -203,10 +204,11 @@ function imetaOf(e: NostrEvent): Map<string, { m?: string; dim?: Dimensions }> {
   return out;
 }
 
-/** Media rows (original variant, type, size) for the media URLs of notes and articles. */
+/** Media rows (original variant, type, size) for the media URLs of notes, articles and profiles (picture, banner). */
 export function indexMediaMetadata(ctx: IngestContext, e: NostrEvent): void {
   if (!MEDIA_KINDS.has(e.kind)) return;
-  const { media } = mediaOf(e);
+  const profile = e.kind === 0 ? profileFields(e.content) : undefined;
+  const media = profile ? [profile.picture, profile.banner].filter(Boolean) : mediaOf(e).media;
   if (media.length === 0) return;
   const imeta = imetaOf(e);
   for (const url of media) {
