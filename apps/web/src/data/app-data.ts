@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { CacheClient, type CommandClient, type WebSocketConstructor } from '@tide/core/cache';
 import type { SessionStore } from '../state/session-store.ts';
 import { AppActivity } from './app-activity.ts';
+import { avatarVariantsClient } from './avatar-variants.ts';
 import { personalisedClient } from './personalise.ts';
 import { createQueryClient } from './query-client.ts';
 
@@ -74,7 +75,7 @@ export function createAppData(options: AppDataOptions): AppData {
 
   return {
     client,
-    commands: personalisedClient(client, () => session.getState().publicKey),
+    commands: avatarVariantsClient(personalisedClient(client, () => session.getState().publicKey)),
     queryClient,
     activity,
     dispose: () => {

@@ -1,9 +1,13 @@
 import { fireEvent, render } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { CacheKind } from '@tide/core/nostr';
+import { afterEach, describe, expect, it } from 'vitest';
+import { forgetAvatarVariants, rememberAvatarVariants } from '../data/avatar-variants.ts';
 import { Avatar } from './avatar.tsx';
 import { AVATAR_PIXELS, AVATAR_SIZES, safeImageUrl } from './avatar-sizes.ts';
 
 describe('Avatar', () => {
+  afterEach(forgetAvatarVariants);
+
   it('has the 16 spec sizes, each a different, growing pixel size', () => {
     expect(AVATAR_SIZES).toEqual([
       'nano',
@@ -41,6 +45,25 @@ describe('Avatar', () => {
     fireEvent.error(container.querySelector('img')!);
     expect(container.querySelector('img')).toBeNull();
     expect(getByRole('img', { name: 'bob' }).tagName.toLowerCase()).toBe('svg');
+  });
+
+  it("shows the picture's small copy when an answer listed one, the picture when the copy fails, then the fallback", () => {
+    const picture = 'https://example.com/carol.png';
+    const smallCopy = 'https://example.com/carol-s.png';
+    const variants = [
+      { s: 'o', a: 0, w: 800, h: 800, mt: 'image/png', media_url: picture },
+      { s: 's', a: 0, w: 360, h: 360, mt: 'image/png', media_url: smallCopy },
+    ];
+    rememberAvatarVariants([
+      { kind: CacheKind.MediaInfo, content: JSON.stringify({ resources: [{ url: picture, variants }] }) },
+    ]);
+    const { container, getByRole } = render(<Avatar src={picture} size="sm" alt="carol" />);
+    expect(container.querySelector('img')?.getAttribute('src')).toBe(smallCopy);
+    fireEvent.error(container.querySelector('img')!);
+    expect(container.querySelector('img')?.getAttribute('src')).toBe(picture);
+    fireEvent.error(container.querySelector('img')!);
+    expect(container.querySelector('img')).toBeNull();
+    expect(getByRole('img', { name: 'carol' }).tagName.toLowerCase()).toBe('svg');
   });
 
   it('never puts a non-http picture address into the page', () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { smallVariantOf } from '../data/avatar-variants.ts';
 import styles from './avatar.module.css';
 import { AVATAR_PIXELS, type AvatarSize, safeImageUrl } from './avatar-sizes.ts';
 import { UserIcon } from './icons.tsx';
@@ -11,12 +12,17 @@ export interface AvatarProps {
   alt?: string;
 }
 
-/** A round profile picture with its size reserved up front and a fallback when the picture is missing or fails. */
+/**
+ * A round profile picture with its size reserved up front: the picture's small copy when an answer listed one (else,
+ * or when the copy fails, the picture itself), and a fallback when the picture is missing or fails.
+ */
 export function Avatar({ src, size = 'md', alt = '' }: AvatarProps) {
-  const [failed, setFailed] = useState<string | undefined>();
+  const [failed, setFailed] = useState<readonly string[]>([]);
   const px = AVATAR_PIXELS[size];
-  const url = safeImageUrl(src);
-  const showImage = url !== undefined && failed !== url;
+  const original = safeImageUrl(src);
+  const smallCopy = safeImageUrl(smallVariantOf(src));
+  const url = smallCopy !== undefined && !failed.includes(smallCopy) ? smallCopy : original;
+  const showImage = url !== undefined && !failed.includes(url);
   return (
     <span
       className={styles.avatar}
@@ -33,7 +39,7 @@ export function Avatar({ src, size = 'md', alt = '' }: AvatarProps) {
           height={px}
           loading="lazy"
           decoding="async"
-          onError={() => setFailed(url)}
+          onError={() => setFailed((list) => [...list, url])}
         />
       ) : (
         <UserIcon
