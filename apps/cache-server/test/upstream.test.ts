@@ -89,6 +89,35 @@ describeDialects('upstream relays and publishing commands', (getStore) => {
     expect(follower.upstreams[0].connections).toBeGreaterThanOrEqual(2);
   });
 
+  it('hands a backfill to ingest in one call of up to 2,000 events, not 200 at a time', async () => {
+    const t = Math.floor(Date.now() / 1000) - 100;
+    const events = Array.from({ length: 500 }, (_, i) => note(`backfill ${i}`, t + (i % 50)));
+    const fake = await startFakeRelay(events);
+    // No timer fires during the test: only the batch size or the stop can hand the events over.
+    const viaFake = await startServer({
+      store: getStore(),
+      upstream: [fake.url],
+      upstreamOptions: { minBackoffMs: 50, maxBackoffMs: 200, flushMs: 600_000 },
+    });
+    try {
+      await eventually(async () => viaFake.upstreams[0].received === events.length);
+    } finally {
+      await viaFake.close();
+      await fake.close();
+    }
+    expect(viaFake.upstreams[0].batches).toBe(1);
+    const stored = await getStore()
+      .db.selectFrom('events')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where(
+        'id',
+        'in',
+        events.map((e) => e.id),
+      )
+      .executeTakeFirst();
+    expect(Number(stored?.n)).toBe(events.length);
+  });
+
   it('import_events ingests through the cache protocol and reports counts', async () => {
     const client = new CacheClient({ url: follower.url, WebSocket: WebSocket as never });
     const good = note('imported');

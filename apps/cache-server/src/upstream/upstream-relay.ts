@@ -1,7 +1,9 @@
 import type { NostrEvent } from '@tide/core/nostr';
 import { type Filter, RelayPool } from '@tide/core/relay';
 import type { Logger } from 'pino';
+import { BULK_BATCH_SIZE } from '../ingest/index.ts';
 import type { Store } from '../store/index.ts';
+import { EventBatcher } from './event-batcher.ts';
 import { coreLogger, NodeWebSocket } from './relay-client.ts';
 
 /** How the upstream follower hands events to ingest. */
@@ -18,7 +20,10 @@ export interface UpstreamOptions {
   /** First reconnect delay; doubles up to maxBackoffMs (default 1000). */
   minBackoffMs?: number;
   maxBackoffMs?: number;
-  /** Events per ingest batch (default 200) and the longest wait before a partial batch goes (default 200 ms). */
+  /**
+   * Most events per ingest call (default 2,000, one bulk ingest transaction) and the longest a lone event waits for
+   * company before it goes (default 100 ms); a stream arriving while a batch is written is collected meanwhile.
+   */
   batchSize?: number;
   flushMs?: number;
   /** Overlap re-asked on reconnect, in seconds (default 60). */
@@ -31,6 +36,10 @@ export function upstreamStateKey(url: string): string {
 }
 
 const SUB_ID = 'tide-upstream';
+/** Default most events per upstream ingest call: the bulk sources' transaction size. */
+export const UPSTREAM_BATCH_SIZE = BULK_BATCH_SIZE;
+/** Default longest wait of a lone upstream event before it is ingested. */
+export const UPSTREAM_FLUSH_MS = 100;
 
 /**
  * Follows one relay through core's RelayPool (which checks every incoming event's signature): subscribes from the
@@ -43,10 +52,8 @@ export class UpstreamRelay {
   private stopped = false;
   private backoff: number;
   private newest = 0;
-  private pending: NostrEvent[] = [];
-  private flushTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly batcher: EventBatcher<NostrEvent>;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
-  private flushing: Promise<void> = Promise.resolve();
   /** Events received so far (for tests and stats). */
   received = 0;
   /** Connections opened so far. */
@@ -59,6 +66,16 @@ export class UpstreamRelay {
       logger: coreLogger(opts.logger, opts.url),
       timing: { connectTimeoutMs: 10_000, maxAttempts: 1 },
     });
+    this.batcher = new EventBatcher({
+      maxBatch: opts.batchSize ?? UPSTREAM_BATCH_SIZE,
+      maxWaitMs: opts.flushMs ?? UPSTREAM_FLUSH_MS,
+      handle: (batch) => this.ingestBatch(batch),
+    });
+  }
+
+  /** Ingest calls made so far (for tests and stats). */
+  get batches(): number {
+    return this.batcher.batches;
   }
 
   /** Loads the saved position and connects. */
@@ -78,7 +95,7 @@ export class UpstreamRelay {
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.subscription = null;
     this.pool.close();
-    await this.flush();
+    await this.batcher.flush();
   }
 
   private filter(): Filter {
@@ -130,21 +147,7 @@ export class UpstreamRelay {
 
   private onEvent(event: NostrEvent): void {
     this.received += 1;
-    this.pending.push(event);
-    if (this.pending.length >= (this.opts.batchSize ?? 200)) void this.flush();
-    else this.flushTimer ??= setTimeout(() => void this.flush(), this.opts.flushMs ?? 200);
-  }
-
-  private flush(): Promise<void> {
-    if (this.flushTimer) {
-      clearTimeout(this.flushTimer);
-      this.flushTimer = null;
-    }
-    const batch = this.pending;
-    this.pending = [];
-    if (batch.length === 0) return this.flushing;
-    this.flushing = this.flushing.then(() => this.ingestBatch(batch));
-    return this.flushing;
+    this.batcher.push(event);
   }
 
   private async ingestBatch(batch: NostrEvent[]): Promise<void> {
