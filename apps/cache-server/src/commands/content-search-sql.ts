@@ -169,9 +169,11 @@ function leafSql(leaf: SearchLeaf, env: SearchSqlEnv): Cond {
     case 'maxchars':
       return sql<SqlBool>`length(sn.content) <= ${leaf.value}`;
     case 'longreplies':
-      // The reference counts long replies by humans only; self-hosted, everyone is human (semantics §1.5).
+      // Long replies by humans (semantics §1.3 note_stats): without TrustRank, human = not flagged as spam, the
+      // rule ingest's isTrusted applies to replies, likes and scores.
       return sql<SqlBool>`(SELECT count(*) FROM event_replies r JOIN events e ON e.id = r.reply_id
-        WHERE r.parent_id = sn.event_id AND length(e.content) >= 600) >= ${leaf.value}`;
+        WHERE r.parent_id = sn.event_id AND length(e.content) >= 600 AND NOT EXISTS (SELECT 1 FROM filter_list fl
+          WHERE fl.target = e.pubkey AND fl.grp = 'spam' AND fl.blocked = 1)) >= ${leaf.value}`;
     case 'stat': {
       const value = leaf.stat === 'score' ? env.scoreAt(leaf.value) : leaf.value;
       return sql<SqlBool>`${statSql(leaf.stat)} ${cmp(leaf.cmp)} ${value}`;

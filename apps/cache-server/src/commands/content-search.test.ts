@@ -109,6 +109,18 @@ describeDialects('advanced search over the wire', (getStore) => {
     expect(await ids('scope:mutedbyothers', { user_pubkey: S.erin.pubkey })).toEqual([f.n5.id, f.quote.id]);
   });
 
+  it('minlongreplies: counts only long replies by humans (repliers not flagged as spam, as ingest trusts them)', async () => {
+    expect(await ids('minlongreplies:1')).toEqual([s.e3.id]);
+    const flag = { target: S.frank.pubkey, target_type: 'pubkey', grp: 'spam', blocked: 1, added_at: 0, comment: '' };
+    await getStore().db.insertInto('filter_list').values(flag).execute();
+    try {
+      // (another query text: the answer cache may still hold the one above for this clock second)
+      expect(await ids('zebra minlongreplies:1')).toEqual([]);
+    } finally {
+      await getStore().db.deleteFrom('filter_list').where('target', '=', S.frank.pubkey).execute();
+    }
+  });
+
   it('answers a NOTICE naming an operator it cannot compute or does not know', async () => {
     await expect(run('zebra category:animals')).rejects.toMatchObject({
       notice: expect.stringMatching(/^unsupported search operator: category/),
