@@ -19,9 +19,16 @@ describeDialects('content threads and events over the wire', (getStore) => {
     expect(users).toEqual(expect.arrayContaining([U.bob.pubkey, U.carol.pubkey, U.viewer.pubkey])); // viewer zapped n1
   });
 
-  it('thread_view of a root: the note and its direct replies, paged', async () => {
+  it('thread_view without parent posts: the reply alone (include_parent_posts false)', async () => {
+    const out = await client.request('thread_view', { event_id: f.r2.id, include_parent_posts: false });
+    expect(rangeOf(out).elements).toEqual([f.r2.id]);
+    expect(ofKind(out, 1).map((e) => e.id)).toEqual([f.r2.id]);
+  });
+
+  it('thread_view of a root: the note and its direct replies, paged; the range bounds the replies', async () => {
     const out = await client.request('thread_view', { event_id: f.n1.id, limit: 100 });
     expect(rangeOf(out).elements).toEqual([f.r1.id, f.n1.id]);
+    expect(rangeOf(out)).toMatchObject({ since: f.r1.created_at, until: f.r1.created_at });
     await expect(client.request('thread_view', { event_id: 'x' })).rejects.toMatchObject({
       notice: 'invalid event_id',
     });

@@ -37,8 +37,24 @@ async function ancestors(store: Store, id: string): Promise<string[]> {
 }
 
 /**
- * thread_view {event_id, limit (100), since, until, offset, user_pubkey}: the note, its ancestor chain and its
- * direct replies (newest first, paged on reply time), as one bundle.
+ * The thread's one FeedRange with `since`/`until` bounding the page of replies (what `until`/`since` page), not the
+ * ancestors: those are older than every reply, so `until = since` would skip every reply left.
+ */
+function repliesBounds(out: CacheEvent[], replies: readonly { reply_created_at: number | string }[]): CacheEvent[] {
+  if (replies.length === 0) return out;
+  const times = replies.map((r) => Number(r.reply_created_at));
+  return out.map((e) => {
+    if (e.kind !== CacheKind.FeedRange) return e;
+    const range = JSON.parse(String(e.content)) as Record<string, unknown>;
+    return synth(CacheKind.FeedRange, { ...range, since: Math.min(...times), until: Math.max(...times) });
+  });
+}
+
+/**
+ * thread_view {event_id, limit (100), since, until, offset, user_pubkey, include_parent_posts (true)}: the note,
+ * its ancestor chain (unless include_parent_posts is false) and its direct replies (newest first, paged on reply
+ * time), as one bundle whose one FeedRange lists them all (the reference sends two, replies and ancestors; one
+ * keeps clients' page assembly simple) with since/until bounding the replies.
  */
 async function threadView(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
   const id = hexArg(p, 'event_id');
@@ -46,7 +62,7 @@ async function threadView(ctx: CommandContext, p: CommandPayload): Promise<Cache
   const self = (await loadEvents(ctx.store, [id])).get(id);
   if (!self) return enrichPosts(ctx.store, [], { viewer: viewerOf(ctx, p) });
   const [parents, replies] = await Promise.all([
-    ancestors(ctx.store, id),
+    boolArg(p, 'include_parent_posts', true) ? ancestors(ctx.store, id) : [],
     ctx.store.db
       .selectFrom('event_replies')
       .select(['reply_id', 'reply_created_at'])
@@ -68,7 +84,7 @@ async function threadView(ctx: CommandContext, p: CommandPayload): Promise<Cache
     }),
     ...replies.map((r) => ({ id: r.reply_id, value: Number(r.reply_created_at) })),
   ];
-  return enrichPosts(ctx.store, posts, { viewer: viewerOf(ctx, p) });
+  return repliesBounds(await enrichPosts(ctx.store, posts, { viewer: viewerOf(ctx, p) }), replies);
 }
 
 /** events {event_ids, extended_response, user_pubkey}: raw events by created_at ascending, or a bundle. */
