@@ -2,6 +2,7 @@ import { type Kysely, type Migration, sql } from 'kysely';
 import { searchMetadataOf } from '../ingest/indexers/search-metadata.ts';
 import type { StoreDialect } from './create-db.ts';
 import { ingestIndexes } from './migration-0007-ingest-indexes.ts';
+import { withoutRowid } from './migration-0008-without-rowid.ts';
 import type { Database } from './schema.ts';
 import { type ColumnCode, TABLES, type TableDef } from './tables.ts';
 
@@ -185,6 +186,11 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
     },
     '0006_search_metadata': { up: async (db: AnyDb) => searchMetadata(db, dialect) },
     '0007_ingest_indexes': { up: async (db: AnyDb) => ingestIndexes(db) },
+    '0008_without_rowid': {
+      up: async (db: AnyDb) => {
+        if (dialect === 'sqlite') await withoutRowid(db);
+      },
+    },
   };
 }
 

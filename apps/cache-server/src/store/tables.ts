@@ -2,7 +2,8 @@
  * The table and index definitions behind the first migration, as data: one place that mirrors schema.ts.
  * Later migrations (migrations.ts) change some of them: 0003 replaces the two pubkey_events (pubkey, ...) indexes
  * with covering ones, 0004 adds event_hooks.created_at, 0007 drops events (kind, pubkey, identifier) and
- * notifications (type, target_event_id) and indexes notifications.source_event_id.
+ * notifications (type, target_event_id) and indexes notifications.source_event_id, 0008 (SQLite only) rebuilds the
+ * small composite-key tables WITHOUT ROWID and merges two notifications indexes (migration-0008-without-rowid.ts).
  * Column codes: t = TEXT NOT NULL DEFAULT '', i = INTEGER NOT NULL DEFAULT 0, b = BIGINT NOT NULL DEFAULT 0,
  * bn = BIGINT NULL, id = auto-increment primary key.
  */
