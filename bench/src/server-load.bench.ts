@@ -12,6 +12,7 @@
 // the others are signed-in users whose answers are personalised (one answer per viewer).
 // BENCH_MODES=closed,paced  BENCH_SOCKETS=500  BENCH_SECONDS=10  BENCH_SCALE=22000  BENCH_WRITER_RATE=20 (0: static only)
 // BENCH_CACHE_MS=<ms> sets the server's answer cache (TIDE_RESPONSE_CACHE_MS; 0 = off)
+// BENCH_CACHE_MAX_AGE_MS=<ms> its reuse while the store is unchanged (TIDE_RESPONSE_CACHE_MAX_AGE_MS; 1000: about the old 1 s rule)
 // BENCH_READ_WORKERS=<n> serves cacheable reads from n worker threads (TIDE_READ_WORKERS)
 // BENCH_CPU_PROF=<dir> writes the server's V8 CPU profile there (node --cpu-prof).
 // BENCH_SERVER_MAIN=<path> runs another copy of main.ts (e.g. an older commit's, to compare).
@@ -51,6 +52,8 @@ function startServerProcess(dbPath: string): Promise<Started> {
   args.push('--seed', '--scale', String(SCALE));
   const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
   if (process.env.BENCH_CACHE_MS !== undefined) env.TIDE_RESPONSE_CACHE_MS = process.env.BENCH_CACHE_MS;
+  const maxAge = process.env.BENCH_CACHE_MAX_AGE_MS;
+  if (maxAge !== undefined) env.TIDE_RESPONSE_CACHE_MAX_AGE_MS = maxAge;
   if (process.env.BENCH_READ_WORKERS !== undefined) env.TIDE_READ_WORKERS = process.env.BENCH_READ_WORKERS;
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';

@@ -20,6 +20,11 @@ export interface ServerConfig {
   logLevel: string;
   /** Answer cache lifetime in ms (`--response-cache-ms`, TIDE_RESPONSE_CACHE_MS; 0 = off; default the server's). */
   responseCacheMs?: number;
+  /**
+   * How long an answer is reused while the store is unchanged, in ms (`--response-cache-max-age-ms`,
+   * TIDE_RESPONSE_CACHE_MAX_AGE_MS; default the server's 30,000; at most the lifetime above = reuse only within it).
+   */
+  responseCacheMaxAgeMs?: number;
   /** Worker threads serving cached read commands (`--read-workers`, TIDE_READ_WORKERS; SQLite only; default 0). */
   readWorkers?: number;
 }
@@ -35,9 +40,9 @@ export class ConfigError extends Error {
 /** Command-line usage. */
 export const USAGE = `usage: tsx apps/cache-server/src/main.ts [--host 127.0.0.1] [--port 8787] [--db path|postgres://...]
   [--web apps/web/dist] [--upstream wss://relay]... [--seed] [--scale n] [--public-url http://host:port]
-  [--response-cache-ms 1000] [--read-workers 0]
+  [--response-cache-ms 1000] [--response-cache-max-age-ms 30000] [--read-workers 0]
 env: HOST, PORT, DATABASE_URL, TIDE_DB, TIDE_WEB, TIDE_UPSTREAM (comma-separated), TIDE_PUBLIC_URL,
-  TIDE_RESPONSE_CACHE_MS, TIDE_READ_WORKERS, LOG_LEVEL`;
+  TIDE_RESPONSE_CACHE_MS, TIDE_RESPONSE_CACHE_MAX_AGE_MS, TIDE_READ_WORKERS, LOG_LEVEL`;
 
 function portOf(value: string): number {
   const port = Number(value);
@@ -77,6 +82,9 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pr
     logLevel: env.LOG_LEVEL ?? 'info',
   };
   if (env.TIDE_RESPONSE_CACHE_MS) config.responseCacheMs = millisOf(env.TIDE_RESPONSE_CACHE_MS);
+  if (env.TIDE_RESPONSE_CACHE_MAX_AGE_MS) {
+    config.responseCacheMaxAgeMs = millisOf(env.TIDE_RESPONSE_CACHE_MAX_AGE_MS);
+  }
   if (env.TIDE_READ_WORKERS) config.readWorkers = countOf(env.TIDE_READ_WORKERS);
   const args = [...argv];
   while (args.length > 0) {
@@ -119,6 +127,9 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pr
         break;
       case '--response-cache-ms':
         config.responseCacheMs = millisOf(value());
+        break;
+      case '--response-cache-max-age-ms':
+        config.responseCacheMaxAgeMs = millisOf(value());
         break;
       case '--read-workers':
         config.readWorkers = countOf(value());

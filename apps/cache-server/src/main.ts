@@ -33,7 +33,10 @@ async function main(): Promise<void> {
     upstream: config.upstream,
     logger,
     seeding: config.seed,
-    ...(config.responseCacheMs === undefined ? {} : { limits: { responseCacheMs: config.responseCacheMs } }),
+    limits: {
+      ...(config.responseCacheMs === undefined ? {} : { responseCacheMs: config.responseCacheMs }),
+      ...(config.responseCacheMaxAgeMs === undefined ? {} : { responseCacheMaxAgeMs: config.responseCacheMaxAgeMs }),
+    },
     readWorkers: config.readWorkers,
   });
   let stopping = false;

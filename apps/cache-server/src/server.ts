@@ -241,7 +241,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   };
   if (!seeding) await ready();
 
-  const serving = servingStats(notifier, limits.responseCacheMs);
+  const serving = servingStats(notifier, limits);
 
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {

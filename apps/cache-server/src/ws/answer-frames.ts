@@ -101,6 +101,13 @@ export class PackedAnswer {
     return new PackedAnswer(parts);
   }
 
+  /** Characters of the objects' JSON (an answer's approximate size, for cache bounds). */
+  get size(): number {
+    let chars = 0;
+    for (const part of this.parts) chars += part.length;
+    return chars;
+  }
+
   /** Number of objects in the answer. */
   get count(): number {
     return this.parts.length;

@@ -6,7 +6,13 @@ import { pushEvents, sendAnswer, sendNotice, usesZlib } from './cache-frames.ts'
 import { EVENT_IDS_KIND, isFirehoseFilter, runPlainFilter } from './cache-plain-filter.ts';
 import { Connection } from './connection.ts';
 import { startLivePush } from './live-push.ts';
-import { CACHEABLE_COMMANDS, responseCacheFor, responseKey, viewerOfRequest } from './response-cache.ts';
+import {
+  CACHEABLE_COMMANDS,
+  responseCacheFor,
+  responseCacheOptions,
+  responseKey,
+  viewerOfRequest,
+} from './response-cache.ts';
 import type { ServerCore } from './server-core.ts';
 import { toCacheEvent } from './stored-event.ts';
 
@@ -28,7 +34,7 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | typeof TIMED_
 /** Serves one caching-service connection at `/v1` (protocol §1): REQ with a cache filter, CLOSE, plain filters. */
 export function serveCacheConnection(socket: WebSocket, core: ServerCore): Connection {
   const conn = new Connection(socket, core.limits, core.logger);
-  const answers = responseCacheFor(core.notifier, core.limits.responseCacheMs);
+  const answers = responseCacheFor(core.notifier, responseCacheOptions(core.limits));
   const state: ConnectionState = { id: conn.id, userPubkey: null, protocol: {} };
   const inFlight = new Set<string>();
   /** Sub-ids CLOSEd while their request was still running: they must not turn into live subscriptions. */
@@ -94,6 +100,7 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
             now,
             reads ? () => reads.run(command, payload, state.userPubkey, now) : compute,
             viewerOfRequest(payload, state.userPubkey),
+            core.notifier.sequence,
           )
         : compute();
       const answer = await withTimeout(work, core.limits.requestTimeoutMs);

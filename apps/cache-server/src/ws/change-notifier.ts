@@ -11,6 +11,15 @@ type EventListener = (event: NostrEvent) => void;
 export class ChangeNotifier implements ChangeNotifierLike {
   private readonly topics = new Map<string, Set<Listener>>();
   private readonly eventListeners = new Set<EventListener>();
+  private changes = 0;
+
+  /**
+   * The store's change sequence: bumped by every poke (each accepted ingest batch pokes `ingest`; commands that
+   * write outside ingest poke their topic), so an answer computed at an unchanged sequence is still exact.
+   */
+  get sequence(): number {
+    return this.changes;
+  }
 
   /** Calls `listener` whenever `topic` is poked; returns the function that stops it. */
   on(topic: string, listener: Listener): () => void {
@@ -30,6 +39,7 @@ export class ChangeNotifier implements ChangeNotifierLike {
 
   /** Pokes every listener of `topic`. */
   notify(topic: string): void {
+    this.changes += 1;
     const set = this.topics.get(topic);
     if (!set) return;
     for (const listener of [...set]) listener();

@@ -34,8 +34,21 @@ export interface ServerLimits {
   requestTimeoutMs: number;
   /** Events accepted with created_at at most this many seconds in the future. */
   maxFutureSeconds: number;
-  /** Identical read requests within this many ms (and the same clock second, no ingest between) share one answer; 0 turns it off. */
+  /**
+   * After the store changed, identical read requests within this many ms (and the same clock second) share one
+   * answer; 0 turns the answer cache off.
+   */
   responseCacheMs: number;
+  /**
+   * While the store has not changed (no ingest, no settings write), an answer is reused for up to this many ms: it
+   * is exact except for the clock, so this bounds how far time windows (24 h trending, 60 s explore snapshots,
+   * NIP-40 expirations, future-dated notes becoming due) may lag.
+   */
+  responseCacheMaxAgeMs: number;
+  /** The answer cache holds at most this many answers, least recently used evicted first. */
+  responseCacheMaxEntries: number;
+  /** The answer cache holds at most about this many bytes of answers' JSON, least recently used evicted first. */
+  responseCacheMaxBytes: number;
   /**
    * /v1 command computations started per event-loop turn (in arrival order, not waiting for earlier ones to finish);
    * socket I/O and cached answers are served between turns.
@@ -63,6 +76,9 @@ export const DEFAULT_LIMITS: ServerLimits = {
   requestTimeoutMs: 30_000,
   maxFutureSeconds: 300,
   responseCacheMs: 1000,
+  responseCacheMaxAgeMs: 30_000,
+  responseCacheMaxEntries: 10_000,
+  responseCacheMaxBytes: 64 * 1024 * 1024,
   computeStartsPerTurn: 1,
 };
 

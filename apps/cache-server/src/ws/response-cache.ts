@@ -1,11 +1,14 @@
 import { isHex } from '@tide/core/nostr';
 import type { PackedAnswer } from './answer-frames.ts';
 import type { ChangeNotifier } from './change-notifier.ts';
+import type { ServerLimits } from './limits.ts';
 
 /**
  * Read commands whose answer depends only on the stored events (and what ingest derives from them), the payload,
- * the connection's remembered user and the clock: safe to share between identical requests of the same second.
- * Commands that write, go live (`ctx.live`) or read per-user state written outside ingest are not listed.
+ * the connection's remembered user and the clock: safe to share between identical requests while the store has not
+ * changed (any notifier poke bumps its sequence: every accepted ingest, and `settings:<pubkey>` after
+ * `set_app_settings`, whose moderation groups `user_profile` reads). Commands that write, go live (`ctx.live`) or
+ * read per-user state written outside ingest without a poke are not listed.
  */
 export const CACHEABLE_COMMANDS: ReadonlySet<string> = new Set([
   'feed',
@@ -27,11 +30,17 @@ export const CACHEABLE_COMMANDS: ReadonlySet<string> = new Set([
 interface Entry<T> {
   /** Wall-clock ms when the computation started. */
   at: number;
+  /** The server clock's second when the computation started. */
+  second: number;
+  /** The store's change sequence when the computation started. */
+  seq: number;
   answer: Promise<T>;
   /** Whether the computation has finished. */
   done: boolean;
   /** The pubkey the answer was computed for ('' for none). */
   viewer: string;
+  /** Approximate size of the finished answer (0 while running). */
+  bytes: number;
 }
 
 /** How requests were served since the last reset: from a finished answer, by joining a running one, or computed. */
@@ -41,55 +50,81 @@ export interface ResponseCacheStats {
   misses: number;
 }
 
+/** Lifetimes and bounds of a ResponseCache. */
+export interface ResponseCacheOptions {
+  /** After the store changed: an answer lives at most this long and within its clock second (0 turns the cache off). */
+  ttlMs: number;
+  /** While the store has not changed since the answer was computed: at most this long (wall and server clock). */
+  maxAgeMs?: number;
+  /** At most this many answers (least recently used go first). */
+  maxEntries?: number;
+  /** At most about this many bytes of finished answers (least recently used go first). */
+  maxBytes?: number;
+}
+
 /**
- * A micro-cache of whole answers (and of answers still being computed: identical requests arriving together share
- * one computation). An entry lives at most `ttlMs` of wall time and only within the server clock's second it was
- * made in. When ingest accepts events, the answers personalised for their authors are forgotten (a user sees what
- * they just published at once); everyone else's may lag by at most `ttlMs`.
+ * A cache of whole answers (and of answers still being computed: identical requests arriving together share one
+ * computation). While the store's change sequence is the one an answer was computed at, the answer is exactly
+ * what a new computation would give, and it is served for up to `maxAgeMs` (the bound for answers that depend on
+ * the clock: time windows, explore snapshots). Once the store changed, it lives at most `ttlMs` and only within
+ * the clock second it was made in; the answers personalised for the accepted events' authors are forgotten at
+ * once (`forgetViewers`: a user sees what they just published). Bounded by entry count and bytes, LRU.
  */
 export class ResponseCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
   private counts: ResponseCacheStats = { hits: 0, joined: 0, misses: 0 };
-  /** The clock second of the entries held: answers of other seconds can no longer be asked for. */
-  private second = Number.NaN;
+  private readonly ttlMs: number;
+  private readonly maxAgeMs: number;
+  private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  private bytes = 0;
+  private sweptAt = 0;
 
   constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 2000,
-  ) {}
+    options: ResponseCacheOptions,
+    private readonly sizeOf: (value: T) => number = () => 0,
+  ) {
+    this.ttlMs = options.ttlMs;
+    this.maxAgeMs = Math.max(options.ttlMs, options.maxAgeMs ?? options.ttlMs);
+    this.maxEntries = options.maxEntries ?? 10_000;
+    this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+  }
 
   /**
-   * The shared answer for `key` made in clock second `second`, computing it with `compute` on a miss; `viewer` is
-   * the pubkey the answer is personalised for (see `forgetViewers`).
+   * The shared answer for `key`, computing it with `compute` on a miss; `second` is the server clock's second,
+   * `seq` the store's change sequence now, `viewer` the pubkey the answer is personalised for (see `forgetViewers`).
    */
-  answer(key: string, second: number, compute: () => Promise<T>, viewer = ''): Promise<T> {
+  answer(key: string, second: number, compute: () => Promise<T>, viewer = '', seq = 0): Promise<T> {
     if (this.ttlMs <= 0) return compute();
-    if (second !== this.second) {
-      // a new second: every held answer is unreachable (keys carry their second); free them at once
-      this.entries.clear();
-      this.second = second;
-    }
-    const fullKey = `${second}\u0000${key}`;
     const now = Date.now();
-    const hit = this.entries.get(fullKey);
-    if (hit && now - hit.at <= this.ttlMs) {
+    if (now - this.sweptAt >= 1000) this.sweep(now, second, seq);
+    const hit = this.entries.get(key);
+    if (hit && this.fresh(hit, now, second, seq)) {
       if (hit.done) this.counts.hits += 1;
       else this.counts.joined += 1;
+      // most recently used last
+      this.entries.delete(key);
+      this.entries.set(key, hit);
       return hit.answer;
     }
     this.counts.misses += 1;
-    if (this.entries.size >= this.maxEntries) this.evict(now);
+    if (hit) this.drop(key, hit);
     const answer = compute();
-    const entry: Entry<T> = { at: now, answer, done: false, viewer };
-    this.entries.set(fullKey, entry);
+    const entry: Entry<T> = { at: now, second, seq, answer, done: false, viewer, bytes: 0 };
+    this.entries.set(key, entry);
     answer.then(
-      () => {
+      (value) => {
         entry.done = true;
+        if (this.entries.get(key) !== entry) return;
+        entry.bytes = this.sizeOf(value);
+        this.bytes += entry.bytes;
+        this.trim();
       },
       () => {
-        if (this.entries.get(fullKey) === entry) this.entries.delete(fullKey);
+        if (this.entries.get(key) === entry) this.drop(key, entry);
       },
     );
+    this.trim();
     return answer;
   }
 
@@ -103,12 +138,13 @@ export class ResponseCache<T> {
   /** Forgets every answer. */
   clear(): void {
     this.entries.clear();
+    this.bytes = 0;
   }
 
   /** Forgets the answers made for any of `viewers` (finished or still running). */
   forgetViewers(viewers: ReadonlySet<string>): void {
     if (viewers.size === 0) return;
-    for (const [key, entry] of this.entries) if (viewers.has(entry.viewer)) this.entries.delete(key);
+    for (const [key, entry] of this.entries) if (viewers.has(entry.viewer)) this.drop(key, entry);
   }
 
   /** Number of answers held. */
@@ -116,9 +152,34 @@ export class ResponseCache<T> {
     return this.entries.size;
   }
 
-  private evict(now: number): void {
-    for (const [key, entry] of this.entries) if (now - entry.at > this.ttlMs) this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
+  /** Approximate bytes of the finished answers held. */
+  get byteSize(): number {
+    return this.bytes;
+  }
+
+  private fresh(entry: Entry<T>, now: number, second: number, seq: number): boolean {
+    const age = now - entry.at;
+    if (entry.seq === seq) return age <= this.maxAgeMs && Math.abs(second - entry.second) * 1000 <= this.maxAgeMs;
+    return entry.second === second && age <= this.ttlMs;
+  }
+
+  private drop(key: string, entry: Entry<T>): void {
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+
+  /** Evicts the least recently used answers while over the count or byte bound. */
+  private trim(): void {
+    for (const [key, entry] of this.entries) {
+      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) return;
+      this.drop(key, entry);
+    }
+  }
+
+  /** Lets go of answers that can no longer be served (at most once a second). */
+  private sweep(now: number, second: number, seq: number): void {
+    this.sweptAt = now;
+    for (const [key, entry] of this.entries) if (!this.fresh(entry, now, second, seq)) this.drop(key, entry);
   }
 }
 
@@ -127,12 +188,12 @@ const caches = new WeakMap<ChangeNotifier, ResponseCache<PackedAnswer>>();
 /**
  * The answer cache of the server owning `notifier` (one per server), holding packed answers: serialised and deflated
  * once, framed per sub-id. Each accepted ingest batch forgets the answers made for its events' authors (the
- * notifier reports every event, then pokes `ingest` once per batch).
+ * notifier reports every event, then pokes `ingest` once per batch); callers pass `notifier.sequence` as `seq`.
  */
-export function responseCacheFor(notifier: ChangeNotifier, ttlMs: number): ResponseCache<PackedAnswer> {
+export function responseCacheFor(notifier: ChangeNotifier, options: ResponseCacheOptions): ResponseCache<PackedAnswer> {
   let cache = caches.get(notifier);
   if (!cache) {
-    const created = new ResponseCache<PackedAnswer>(ttlMs);
+    const created = new ResponseCache<PackedAnswer>(options, (answer) => answer.size);
     const authors = new Set<string>();
     notifier.onEvent((event) => authors.add(event.pubkey));
     notifier.on('ingest', () => {
@@ -143,6 +204,16 @@ export function responseCacheFor(notifier: ChangeNotifier, ttlMs: number): Respo
     cache = created;
   }
   return cache;
+}
+
+/** The answer cache's lifetimes and bounds from the server's limits. */
+export function responseCacheOptions(limits: ServerLimits): ResponseCacheOptions {
+  return {
+    ttlMs: limits.responseCacheMs,
+    maxAgeMs: limits.responseCacheMaxAgeMs,
+    maxEntries: limits.responseCacheMaxEntries,
+    maxBytes: limits.responseCacheMaxBytes,
+  };
 }
 
 /** The pubkey a request is answered for: its payload's `user_pubkey`, else the connection's remembered user. */

@@ -1,6 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { ChangeNotifier } from './change-notifier.ts';
-import { type ResponseCacheStats, responseCacheFor } from './response-cache.ts';
+import type { ServerLimits } from './limits.ts';
+import { type ResponseCacheStats, responseCacheFor, responseCacheOptions } from './response-cache.ts';
 
 /** How the server served since the previous `stats()` call. */
 export interface ServingStats {
@@ -11,17 +12,14 @@ export interface ServingStats {
 }
 
 /** Starts measuring the event loop; `take()` returns the figures since the previous take, `stop()` ends it. */
-export function servingStats(
-  notifier: ChangeNotifier,
-  responseCacheMs: number,
-): { take(): ServingStats; stop(): void } {
+export function servingStats(notifier: ChangeNotifier, limits: ServerLimits): { take(): ServingStats; stop(): void } {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const ms = (ns: number) => Math.round(ns / 1e4) / 100;
   return {
     take: () => {
       const result: ServingStats = {
-        answers: responseCacheFor(notifier, responseCacheMs).takeStats(),
+        answers: responseCacheFor(notifier, responseCacheOptions(limits)).takeStats(),
         loopDelayMs: { p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) },
       };
       loop.reset();
