@@ -5,16 +5,28 @@
 // (nostr-wasm; a fixed pseudo-random mix, timestamps relative to the first run) into
 // bench/.data/ingest-events-v2-<n>.ndjson and streamed from there, so memory stays bounded at any size and signing is
 // never timed (INGEST_BENCH_GENERATE_ONLY=1 only writes that file). Prints events/s (wall clock, and per CPU second
-// of the whole process, workers included: comparable on a loaded machine) and resident memory.
-// Also: INGEST_BENCH_BATCH (events per transaction), INGEST_BENCH_ONLY=sqlite|postgres, INGEST_BENCH_FILE.
+// of the whole process, workers included: comparable on a loaded machine), resident memory, bytes the process wrote
+// per event (WAL and checkpoints; Linux) and the SQLite store's size per event (INGEST_BENCH_DBSTAT=1: per table and
+// index). Also: INGEST_BENCH_BATCH (events per transaction), INGEST_BENCH_ONLY=sqlite|postgres, INGEST_BENCH_FILE.
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { type NostrEvent, resetVerifiedCache, type Tag } from '@tide/core/nostr';
+import Sqlite from 'better-sqlite3';
 import postgres from 'postgres';
 import {
   BULK_BATCH_SIZE,
@@ -210,6 +222,7 @@ async function run(label: string, options: OpenStoreOptions, file: string): Prom
     let cpuUs = 0;
     let stored = 0;
     let seen = 0;
+    const written0 = writtenBytes();
     for await (const input of eventCalls(file)) {
       // Only ingestEvents is timed (reading and parsing the cache file is not).
       const cpu0 = process.cpuUsage();
@@ -232,6 +245,7 @@ async function run(label: string, options: OpenStoreOptions, file: string): Prom
     line(`ingest ${label}, wall clock`, seen / (wallMs / 1000), 'events/s', `>= ${TARGET}`);
     line(`ingest ${label}, per CPU second (process)`, seen / (cpuUs / 1e6), 'events/s', '-');
     line(`ingest ${label}, resident memory`, mb(process.memoryUsage().rss), 'MB', '-');
+    line(`ingest ${label}, bytes written per event`, (writtenBytes() - written0) / seen, 'bytes', '-');
     line(`ingest ${label}, peak resident memory`, process.resourceUsage().maxRSS / 1024, 'MB', '-');
     console.log(
       `${label}: ${stored}/${seen} stored in ${(wallMs / 1000).toFixed(2)} s, calls of ${CALL}, transactions of ${BATCH ?? BULK_BATCH_SIZE}`,
@@ -239,6 +253,32 @@ async function run(label: string, options: OpenStoreOptions, file: string): Prom
   } finally {
     await store.close();
   }
+  if (options.sqlitePath) printStoreSize(options.sqlitePath, COUNT);
+}
+
+/** Bytes this process has written to storage so far (Linux /proc/self/io; 0 elsewhere). */
+function writtenBytes(): number {
+  try {
+    const io = readFileSync('/proc/self/io', 'utf8');
+    return Number(/^write_bytes: (\d+)/m.exec(io)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** The SQLite store's size on disk after close (WAL checkpointed) and per ingested event. */
+function printStoreSize(path: string, events: number): void {
+  const bytes = [path, `${path}-wal`].reduce((sum, f) => sum + (existsSync(f) ? statSync(f).size : 0), 0);
+  line('ingest sqlite, store size', mb(bytes), 'MB', '-');
+  line('ingest sqlite, store bytes per event', bytes / events, 'bytes', '-');
+  if (!process.env.INGEST_BENCH_DBSTAT) return;
+  // INGEST_BENCH_DBSTAT=1: the biggest tables and indexes of the store (SQLite's dbstat table).
+  const db = new Sqlite(path, { readonly: true });
+  const rows = db
+    .prepare('SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC LIMIT 30')
+    .all() as Array<{ name: string; bytes: number }>;
+  db.close();
+  for (const r of rows) console.log(`  ${r.name.padEnd(62)} ${(r.bytes / events).toFixed(0).padStart(6)} bytes/event`);
 }
 
 await prepareVerifier();
@@ -280,7 +320,6 @@ const QUERY_EVENTS = Number(process.env.INGEST_BENCH_QUERY_EVENTS ?? 0);
 if (QUERY_EVENTS > 0) await queryLatency(QUERY_EVENTS);
 
 async function queryLatency(total: number): Promise<void> {
-  const { default: Sqlite } = await import('better-sqlite3');
   // Kept between runs (like the signed-event cache): loading is resumable and slow on a shared machine.
   const path = join(tmpdir(), `tide-query-bench-v1-${total}.db`);
   {
