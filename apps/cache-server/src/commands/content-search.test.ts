@@ -140,4 +140,11 @@ describeDialects('advanced search over the wire', (getStore) => {
     const out = await client.request('search', { query: 'coffee OR relays', limit: 100 });
     expect(rangeOf(out).elements).toEqual([f.n2.id, f.n1.id]);
   });
+
+  it('advanced_search is a verb of its own, answering as the advsearch spec does', async () => {
+    const out = await client.request('advanced_search', { query: `from:${erin} -(love OR where)`, limit: 50 });
+    expect(rangeOf(out).elements).toEqual([s.e2.id, s.e4.id]);
+    const paged = await client.request('advanced_search', { query: `from:${erin}`, limit: 1, offset: 1 });
+    expect(rangeOf(paged).elements).toEqual([s.e2.id]);
+  });
 });

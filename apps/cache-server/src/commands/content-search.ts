@@ -134,8 +134,17 @@ async function search(ctx: CommandContext, p: CommandPayload): Promise<CacheEven
   return searchNotes(ctx, { limit: 100, ...p }, strArg(p, 'query'), { defaultKinds: [kind] });
 }
 
+/**
+ * advanced_search {query, user_pubkey (default Primal's), limit ≤100, since, until, offset}: the advanced-search
+ * language as its own verb (semantics §2.3; the web client reaches it through advanced_feed / advsearch specs).
+ */
+async function advancedSearch(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
+  return searchNotes(ctx, p, strArg(p, 'query'));
+}
+
 /** The search commands. */
 export const contentSearchCommands: CommandRecord = {
   search,
+  advanced_search: advancedSearch,
   parse_advanced_search_query: parseAdvancedSearchQuery,
 };
