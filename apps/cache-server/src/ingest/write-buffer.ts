@@ -1,5 +1,6 @@
 import { CompiledQuery, sql, type Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
+import { pgInsertRows } from './pg-write.ts';
 
 type Row = Record<string, string | number | null>;
 type TableName = keyof Database & string;
@@ -130,6 +131,7 @@ async function insertRows(
   tail: string,
 ): Promise<void> {
   const pg = usesNumberedParams(trx);
+  if (pg) return pgInsertRows(trx, table, cols, rows, tail); // PostgreSQL: one statement of unnest arrays
   const head = `INSERT INTO ${quote(table)} (${cols.map(quote).join(', ')}) VALUES `;
   for (const part of chunks(rows, cols.length)) {
     const params: Array<string | number | null> = [];
