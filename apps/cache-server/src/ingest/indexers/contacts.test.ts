@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeDialects } from '../../../test/dialects.ts';
-import { contacts, profile, T0, testUser } from '../../../test/fixtures/events.ts';
+import { contacts, ev, profile, T0, testUser } from '../../../test/fixtures/events.ts';
 import { userStatsOf } from '../../../test/fixtures/store-reads.ts';
 import { ingestEvents } from '../ingest-events.ts';
 
@@ -38,6 +38,37 @@ describeDialects('contact list indexer', (getStore) => {
     expect(r).toMatchObject({ ok: true, stored: false, reason: 'duplicate: have a newer version of this event' });
     expect(await followers(gina.pubkey)).toEqual([]);
     expect(await followers(frank.pubkey)).toEqual([erin.pubkey]);
+  });
+
+  it("replaces several authors' contact lists of one batch together (follows dropped, kept and added)", async () => {
+    const [a, b, c, x, y, z] = ['cg-a', 'cg-b', 'cg-c', 'cg-x', 'cg-y', 'cg-z'].map(testUser);
+    await ingestEvents(getStore(), [contacts(a, [x, y]), contacts(b, [x, z]), contacts(c, [y])], { now: NOW });
+    await ingestEvents(
+      getStore(),
+      [contacts(a, [y, z], T0 + 10), contacts(b, [], T0 + 10), contacts(c, [x, y, z], T0 + 10)],
+      { now: NOW },
+    );
+    expect((await followers(x.pubkey)).sort()).toEqual([c.pubkey]);
+    expect((await followers(y.pubkey)).sort()).toEqual([a.pubkey, c.pubkey].sort());
+    expect((await followers(z.pubkey)).sort()).toEqual([a.pubkey, c.pubkey].sort());
+    const counts = await Promise.all([x, y, z, a, b, c].map((u) => userStatsOf(getStore(), u.pubkey)));
+    expect(counts.slice(0, 3).map((s) => s?.followers_count)).toEqual([1, 2, 2]);
+    expect(counts.slice(3).map((s) => s?.follows_count)).toEqual([2, 0, 3]);
+  });
+
+  it('prefers a kind-10002 list of the same batch over legacy relays in kind-3 content', async () => {
+    const ivy = testUser('cl-ivy');
+    const content = JSON.stringify({ 'wss://legacy.example': { read: true, write: true } });
+    await ingestEvents(getStore(), [contacts(ivy, [], T0, content), ev(ivy, 10002, '', [['r', 'wss://new.example']])], {
+      now: NOW,
+    });
+    const relays = await getStore()
+      .db.selectFrom('user_relays')
+      .select('url')
+      .where('pubkey', '=', ivy.pubkey)
+      .execute();
+    expect(relays.map((r) => r.url)).toEqual(['wss://new.example']);
+    expect((await userStatsOf(getStore(), ivy.pubkey))?.relay_count).toBe(1);
   });
 
   it('takes relays from legacy kind-3 content when there is no kind 10002', async () => {

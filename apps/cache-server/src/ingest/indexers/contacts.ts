@@ -1,6 +1,8 @@
 import type { NostrEvent } from '@tide/core/nostr';
 import { type IngestContext, isTrusted } from '../context.ts';
 import { isHex64 } from '../event-refs.ts';
+import { pgDeleteRows } from '../pg-write.ts';
+import { inChunks } from '../prefetch.ts';
 import { replaceUserRelays } from './relays.ts';
 
 /** Contact lists are read up to this many `p` tags (semantics §6 bounded work). */
@@ -33,16 +35,88 @@ export function legacyRelays(content: string): Array<{ url: string; read: boolea
   }
 }
 
-/** True when the pubkey has a stored (or this batch's) kind-0 profile. */
-async function hasProfile(ctx: IngestContext, pubkey: string): Promise<boolean> {
-  if (ctx.addresses.has(`0:${pubkey}:`)) return true;
-  const row = await ctx.trx
+/** Kind-3 authors whose stored state is loaded together (bounded memory: up to 5,000 follows each). */
+const GROUP = 100;
+
+/** What the batch's contact lists need from the store, loaded for up to GROUP authors per query. */
+interface ContactsState {
+  /** Follows stored before this batch, per author loaded so far. */
+  prev: Map<string, Set<string>>;
+  /** Authors with a stored kind-0 / kind-10002 event. */
+  profiles: Set<string>;
+  relayLists: Set<string>;
+  /** The batch's kind-3 events not loaded yet, by author. */
+  pending: Map<string, string[]>;
+}
+
+const states = new WeakMap<IngestContext, ContactsState>();
+
+/**
+ * The stored state of a batch's contact-list authors: on the first kind-3 event, the batch's other kind-3 events are
+ * found in `ctx.known` and loaded with it, GROUP authors per query (one round trip each instead of two or three per
+ * event); follows the new versions drop are deleted for the whole group in one statement.
+ */
+async function contactsState(ctx: IngestContext, e: NostrEvent): Promise<ContactsState> {
+  let st = states.get(ctx);
+  if (!st) {
+    st = { prev: new Map(), profiles: new Set(), relayLists: new Set(), pending: new Map() };
+    for (const k of ctx.known.values()) {
+      if (k.kind === 3 && ctx.storedIds.has(k.id)) st.pending.set(k.pubkey, followsOf(k));
+    }
+    states.set(ctx, st);
+  }
+  if (st.prev.has(e.pubkey)) return st;
+  const group = new Map<string, string[]>([[e.pubkey, followsOf(e)]]);
+  for (const [author, follows] of st.pending) {
+    if (group.size >= GROUP) break;
+    if (!st.prev.has(author)) group.set(author, follows);
+  }
+  for (const author of group.keys()) {
+    st.pending.delete(author);
+    st.prev.set(author, new Set());
+  }
+  const authors = [...group.keys()];
+  const rows = await ctx.trx
+    .selectFrom('pubkey_followers')
+    .select(['follower_pubkey', 'pubkey'])
+    .where('follower_pubkey', 'in', authors)
+    .execute();
+  for (const r of rows) st.prev.get(r.follower_pubkey)?.add(r.pubkey);
+  const lists = await ctx.trx
     .selectFrom('replaceable_events')
-    .select('event_id')
-    .where('pubkey', '=', pubkey)
-    .where('kind', '=', 0)
-    .executeTakeFirst();
-  return row !== undefined;
+    .select(['pubkey', 'kind'])
+    .where('pubkey', 'in', authors)
+    .where('kind', 'in', [0, 10002])
+    .execute();
+  for (const r of lists) (r.kind === 0 ? st.profiles : st.relayLists).add(r.pubkey);
+  const gone: Array<{ follower_pubkey: string; pubkey: string }> = [];
+  for (const [author, follows] of group) {
+    const next = new Set(follows);
+    for (const p of st.prev.get(author) ?? []) if (!next.has(p)) gone.push({ follower_pubkey: author, pubkey: p });
+  }
+  await deleteFollows(ctx, gone);
+  return st;
+}
+
+/** Deletes (follower, followed) rows: one statement on PostgreSQL, IN lists per follower on SQLite. */
+async function deleteFollows(ctx: IngestContext, pairs: Array<{ follower_pubkey: string; pubkey: string }>) {
+  if (pairs.length === 0) return;
+  if (ctx.dialect === 'postgres') {
+    await pgDeleteRows(ctx.trx, 'pubkey_followers', ['follower_pubkey', 'pubkey'], pairs);
+    return;
+  }
+  const byFollower = new Map<string, string[]>();
+  for (const p of pairs) byFollower.set(p.follower_pubkey, [...(byFollower.get(p.follower_pubkey) ?? []), p.pubkey]);
+  for (const [follower, followed] of byFollower) {
+    await inChunks(followed, async (part) => {
+      await ctx.trx
+        .deleteFrom('pubkey_followers')
+        .where('follower_pubkey', '=', follower)
+        .where('pubkey', 'in', part)
+        .execute();
+      return [];
+    });
+  }
 }
 
 /**
@@ -54,23 +128,11 @@ export async function indexContacts(ctx: IngestContext, e: NostrEvent): Promise<
   if (e.kind !== 3) return;
   const next = followsOf(e);
   const nextSet = new Set(next);
-  const prevRows = await ctx.trx
-    .selectFrom('pubkey_followers')
-    .select('pubkey')
-    .where('follower_pubkey', '=', e.pubkey)
-    .execute();
-  const prev = new Set(prevRows.map((r) => r.pubkey));
+  const st = await contactsState(ctx, e);
+  const prev = st.prev.get(e.pubkey) ?? new Set<string>();
   const added = next.filter((p) => !prev.has(p));
   const removed = [...prev].filter((p) => !nextSet.has(p));
   const trusted = isTrusted(ctx, e.pubkey);
-  for (let i = 0; i < removed.length; i += 500) {
-    const part = removed.slice(i, i + 500);
-    await ctx.trx
-      .deleteFrom('pubkey_followers')
-      .where('follower_pubkey', '=', e.pubkey)
-      .where('pubkey', 'in', part)
-      .execute();
-  }
   if (trusted) {
     for (const p of removed)
       ctx.buf.add('user_stats', { pubkey: p }, { followers_count: -1 }, { first_seen_at: ctx.now });
@@ -97,17 +159,13 @@ export async function indexContacts(ctx: IngestContext, e: NostrEvent): Promise<
   }
   ctx.buf.upsert('user_stats', { pubkey: e.pubkey }, { follows_count: next.length });
   // net_stats "users": pubkeys with a profile and a contact list that follows someone.
-  if ((prev.size === 0) !== (next.length === 0) && (await hasProfile(ctx, e.pubkey))) {
+  const hasProfile = st.profiles.has(e.pubkey) || ctx.addresses.has(`0:${e.pubkey}:`);
+  if ((prev.size === 0) !== (next.length === 0) && hasProfile) {
     ctx.buf.add('net_stats', { key: 'users' }, { value: next.length > 0 ? 1 : -1 });
   }
   const relays = legacyRelays(e.content);
   if (relays) {
-    const has10002 = await ctx.trx
-      .selectFrom('replaceable_events')
-      .select('event_id')
-      .where('pubkey', '=', e.pubkey)
-      .where('kind', '=', 10002)
-      .executeTakeFirst();
+    const has10002 = st.relayLists.has(e.pubkey) || ctx.addresses.has(`10002:${e.pubkey}:`);
     if (!has10002) await replaceUserRelays(ctx, e.pubkey, relays);
   }
 }

@@ -1,6 +1,7 @@
 import type { NostrEvent } from '@tide/core/nostr';
 import type { IngestContext } from '../context.ts';
 import { isHex64 } from '../event-refs.ts';
+import { pgUpdateRows } from '../pg-write.ts';
 
 /** Newest message per (receiver, sender) seen in a batch, applied after the counters. */
 export type LatestDms = Map<string, { receiver: string; sender: string; at: number; id: string }>;
@@ -29,8 +30,23 @@ export function indexDirectMessage(ctx: IngestContext, e: NostrEvent, latest: La
   }
 }
 
+/** The stored latest message is not newer than the batch's (same rule as the per-row update). */
+const LATER = 't.latest_at <= u.latest_at';
+
 /** Moves latest_at/latest_event_id forward where a batch brought newer messages (after counters are flushed). */
 export async function applyLatestDms(ctx: IngestContext, latest: LatestDms): Promise<void> {
+  if (ctx.dialect === 'postgres') {
+    // One statement for the whole batch (a round trip per pair cost 8% of a statement per event).
+    const rows = [...latest.values()].map((l) => ({
+      receiver: l.receiver,
+      sender: l.sender,
+      latest_at: l.at,
+      latest_event_id: l.id,
+    }));
+    const keys = ['receiver', 'sender'];
+    await pgUpdateRows(ctx.trx, 'direct_message_counts', keys, ['latest_at', 'latest_event_id'], rows, LATER);
+    return;
+  }
   for (const l of latest.values()) {
     await ctx.trx
       .updateTable('direct_message_counts')
