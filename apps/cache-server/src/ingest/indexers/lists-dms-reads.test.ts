@@ -47,6 +47,74 @@ describeDialects('list, relay, DM and article indexers', (getStore) => {
     ]);
   });
 
+  it('rewrites the lists, relays and article topics of several authors in one batch', async () => {
+    const [a, b] = ['bt-a', 'bt-b'].map(testUser);
+    const [P, Q, R] = ['c', 'd', 'f'].map((ch) => ch.repeat(64));
+    const article = (u: typeof a, topic: string, at: number) =>
+      ev(
+        u,
+        30023,
+        'w',
+        [
+          ['d', 'x'],
+          ['t', topic],
+        ],
+        at,
+      );
+    const relays = (u: typeof a, url: string, at: number) => ev(u, 10002, '', [['r', url]], at);
+    await ingest([
+      ev(a, 10000, '', [['p', P]]),
+      ev(a, 10003, '', [['e', P]]),
+      ev(b, 10000, '', [['p', Q]]),
+      relays(a, 'wss://a1.example', T0),
+      relays(b, 'wss://b1.example', T0),
+      article(a, 'old-a', T0),
+      article(b, 'old-b', T0),
+    ]);
+    await ingest([
+      ev(a, 10000, '', [['p', Q]], T0 + 5),
+      ev(b, 10000, '', [['p', R]], T0 + 5),
+      ev(
+        a,
+        10003,
+        '',
+        [
+          ['e', P],
+          ['e', R],
+        ],
+        T0 + 5,
+      ),
+      relays(a, 'wss://a2.example', T0 + 5),
+      relays(b, 'wss://b2.example', T0 + 5),
+      article(a, 'new-a', T0 + 5),
+      article(b, 'new-b', T0 + 5),
+    ]);
+    const db = getStore().db;
+    const of = async (u: typeof a) => ({
+      items: (
+        await db
+          .selectFrom('list_items')
+          .select(['kind', 'value'])
+          .where('pubkey', '=', u.pubkey)
+          .orderBy('kind')
+          .orderBy('position')
+          .execute()
+      ).map((r) => `${r.kind}:${r.value.slice(0, 1)}`),
+      relays: (await db.selectFrom('user_relays').select('url').where('pubkey', '=', u.pubkey).execute()).map(
+        (r) => r.url,
+      ),
+      topics: (await db.selectFrom('reads_topics').select('topic').where('pubkey', '=', u.pubkey).execute()).map(
+        (r) => r.topic,
+      ),
+    });
+    expect(await of(a)).toEqual({
+      items: ['10000:d', '10003:c', '10003:f'],
+      relays: ['wss://a2.example'],
+      topics: ['new-a'],
+    });
+    expect(await of(b)).toEqual({ items: ['10000:f'], relays: ['wss://b2.example'], topics: ['new-b'] });
+  });
+
   it('stores kind-10002 relays with read/write markers', async () => {
     const u = testUser('li-relays');
     await ingest([

@@ -1,7 +1,9 @@
 import type { NostrEvent } from '@tide/core/nostr';
 import { isAddressableKind, isReplaceableKind } from '@tide/core/nostr';
-import type { IngestContext } from '../context.ts';
+import type { IngestContext, KnownEvent } from '../context.ts';
 import { isHex64 } from '../event-refs.ts';
+import { batchEvents, deleteBeforeRewrite, oncePerBatch } from '../pg-batch-rows.ts';
+import { inChunks } from '../prefetch.ts';
 
 /** Most items kept per list. */
 export const MAX_LIST_ITEMS = 10_000;
@@ -14,28 +16,53 @@ export function isListKind(kind: number): boolean {
 }
 
 /**
+ * Bookmarked event ids (list_items of kind 10003, tag `e`) stored before this batch, read for the authors of every
+ * kind-10003 event of the batch at once, on the batch's first list event (before any list's items are rewritten);
+ * null when `pubkey` is null (another list kind).
+ */
+async function bookmarksBefore(ctx: IngestContext, pubkey: string | null): Promise<Set<string> | null> {
+  const read = async (authors: string[]) => {
+    const out = new Map<string, Set<string>>(authors.map((a) => [a, new Set()]));
+    const rows = await inChunks(authors, (part) =>
+      ctx.trx
+        .selectFrom('list_items')
+        .select(['pubkey', 'value'])
+        .where('pubkey', 'in', part)
+        .where('kind', '=', 10003)
+        .where('tag', '=', 'e')
+        .execute(),
+    );
+    for (const r of rows) out.get(r.pubkey)?.add(r.value);
+    return out;
+  };
+  const batch = await oncePerBatch(ctx, 'bookmarks', () =>
+    read([...new Set(batchEvents(ctx, (k) => k.kind === 10003).map((k) => k.pubkey))]),
+  );
+  if (pubkey === null) return null;
+  return batch.get(pubkey) ?? (await read([pubkey])).get(pubkey) ?? new Set();
+}
+
+/**
  * Lists (newest version per (pubkey, kind, d)): replaces the stored items, one row per tag except `d`, in tag
  * order. Bookmarks (10003) also notify the authors of newly bookmarked events (type 302).
  */
 export async function indexList(ctx: IngestContext, e: NostrEvent, identifier: string): Promise<void> {
   if (!isListKind(e.kind)) return;
-  let previousBookmarks: Set<string> | null = null;
-  if (e.kind === 10003) {
-    const rows = await ctx.trx
-      .selectFrom('list_items')
-      .select('value')
-      .where('pubkey', '=', e.pubkey)
-      .where('kind', '=', 10003)
-      .where('tag', '=', 'e')
-      .execute();
-    previousBookmarks = new Set(rows.map((r) => r.value));
-  }
-  await ctx.trx
-    .deleteFrom('list_items')
-    .where('pubkey', '=', e.pubkey)
-    .where('kind', '=', e.kind)
-    .where('identifier', '=', identifier)
-    .execute();
+  const previousBookmarks = await bookmarksBefore(ctx, e.kind === 10003 ? e.pubkey : null);
+  const coord = (k: Pick<KnownEvent, 'pubkey' | 'kind' | 'identifier'>) => ({
+    pubkey: k.pubkey,
+    kind: k.kind,
+    identifier: k.identifier,
+  });
+  const isList = (k: KnownEvent) => isListKind(k.kind);
+  await deleteBeforeRewrite(
+    ctx,
+    'list_items',
+    ['pubkey', 'kind', 'identifier'],
+    coord({ ...e, identifier }),
+    isList,
+    coord,
+  );
   let position = 0;
   for (const t of e.tags) {
     if (position >= MAX_LIST_ITEMS) break;

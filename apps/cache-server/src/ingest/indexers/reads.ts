@@ -1,5 +1,6 @@
 import type { NostrEvent } from '@tide/core/nostr';
-import type { IngestContext } from '../context.ts';
+import type { IngestContext, KnownEvent } from '../context.ts';
+import { deleteBeforeRewrite } from '../pg-batch-rows.ts';
 
 /** Words of an article's text (whitespace-separated runs containing a letter or digit). */
 export function wordCount(text: string): number {
@@ -53,11 +54,16 @@ export async function indexArticle(
     },
   );
   ctx.buf.insert('reads_versions', { event_id: e.id, pubkey: e.pubkey, identifier, created_at: e.created_at });
-  await ctx.trx
-    .deleteFrom('reads_topics')
-    .where('pubkey', '=', e.pubkey)
-    .where('identifier', '=', identifier)
-    .execute();
+  const address = (k: Pick<KnownEvent, 'pubkey' | 'identifier'>) => ({ pubkey: k.pubkey, identifier: k.identifier });
+  const isArticle = (k: KnownEvent) => k.kind === 30023;
+  await deleteBeforeRewrite(
+    ctx,
+    'reads_topics',
+    ['pubkey', 'identifier'],
+    address({ ...e, identifier }),
+    isArticle,
+    address,
+  );
   for (const topic of topics) {
     ctx.buf.insert('reads_topics', { pubkey: e.pubkey, identifier, topic, published_at: publishedAt });
   }

@@ -1,5 +1,6 @@
 import type { NostrEvent } from '@tide/core/nostr';
 import type { IngestContext } from '../context.ts';
+import { deleteBeforeRewrite } from '../pg-batch-rows.ts';
 
 /** A relay entry of a user. */
 export interface UserRelay {
@@ -33,7 +34,8 @@ export function relaysOf(e: Pick<NostrEvent, 'tags'>): UserRelay[] {
 
 /** Replaces a user's relay rows and relay count. */
 export async function replaceUserRelays(ctx: IngestContext, pubkey: string, relays: UserRelay[]): Promise<void> {
-  await ctx.trx.deleteFrom('user_relays').where('pubkey', '=', pubkey).execute();
+  const is10002 = (k: { kind: number }) => k.kind === 10002;
+  await deleteBeforeRewrite(ctx, 'user_relays', ['pubkey'], { pubkey }, is10002, (k) => ({ pubkey: k.pubkey }));
   const seen = new Set<string>();
   for (const r of relays) {
     const url = cleanRelayUrl(r.url);
