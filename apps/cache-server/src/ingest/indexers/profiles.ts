@@ -1,5 +1,6 @@
 import type { NostrEvent } from '@tide/core/nostr';
 import type { IngestContext } from '../context.ts';
+import { followsCountBefore } from '../pg-batch-rows.ts';
 
 /** The searchable fields of a kind-0 profile. */
 export interface ProfileFields {
@@ -40,14 +41,8 @@ export function profileFields(content: string): ProfileFields {
  */
 export async function indexProfile(ctx: IngestContext, e: NostrEvent, isFirst: boolean): Promise<void> {
   if (e.kind !== 0) return;
-  if (isFirst) {
-    const stats = await ctx.trx
-      .selectFrom('user_stats')
-      .select('follows_count')
-      .where('pubkey', '=', e.pubkey)
-      .executeTakeFirst();
-    if ((stats?.follows_count ?? 0) > 0) ctx.buf.add('net_stats', { key: 'users' }, { value: 1 });
-  }
+  if (isFirst && (await followsCountBefore(ctx, e.pubkey)) > 0)
+    ctx.buf.add('net_stats', { key: 'users' }, { value: 1 });
   const f = profileFields(e.content);
   ctx.buf.upsert(
     'search_users',
