@@ -1,4 +1,4 @@
-import type { NostrEvent } from '@tide/core/nostr';
+import { hasSignedShape, type NostrEvent } from '@tide/core/nostr';
 import { type Filter, RelayPool } from '@tide/core/relay';
 import type { Logger } from 'pino';
 import { BULK_BATCH_SIZE } from '../ingest/index.ts';
@@ -36,13 +36,18 @@ export function upstreamStateKey(url: string): string {
 }
 
 const SUB_ID = 'tide-upstream';
+
+/** The pool's check for upstream sockets: events of a signed event's shape go on (ingest checks signatures). */
+async function signedShape(events: readonly unknown[]): Promise<boolean[]> {
+  return events.map(hasSignedShape);
+}
 /** Default most events per upstream ingest call: the bulk sources' transaction size. */
 export const UPSTREAM_BATCH_SIZE = BULK_BATCH_SIZE;
 /** Default longest wait of a lone upstream event before it is ingested. */
 export const UPSTREAM_FLUSH_MS = 100;
 
 /**
- * Follows one relay through core's RelayPool (which checks every incoming event's signature): subscribes from the
+ * Follows one relay through core's RelayPool (signatures are left to ingest's gate): subscribes from the
  * newest event seen (persisted, minus an overlap), ingests what arrives in batches, and after a failed or lost
  * connection subscribes again with exponential backoff, without an attempt limit. `stop()` closes it for good.
  */
@@ -65,6 +70,9 @@ export class UpstreamRelay {
       WebSocket: NodeWebSocket,
       logger: coreLogger(opts.logger, opts.url),
       timing: { connectTimeoutMs: 10_000, maxAttempts: 1 },
+      // Signatures are checked once, by ingest's gate on its verify worker threads (new events only); the pool's own
+      // check ran on the main thread first and cost ~1.2 ms of CPU per event (8,000 events: 14.3 → 4.7 CPU-s).
+      verify: signedShape,
     });
     this.batcher = new EventBatcher({
       maxBatch: opts.batchSize ?? UPSTREAM_BATCH_SIZE,
