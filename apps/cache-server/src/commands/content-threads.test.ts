@@ -34,6 +34,25 @@ describeDialects('content threads and events over the wire', (getStore) => {
     });
   });
 
+  it('thread_view leaves out replies by non-humans (flagged spam) unless the viewer follows them', async () => {
+    const flag = { target: U.carol.pubkey, target_type: 'pubkey', grp: 'spam', blocked: 1, added_at: 0, comment: '' };
+    await getStore().db.insertInto('filter_list').values(flag).execute();
+    try {
+      // (limits other tests do not use: the answer cache may hold their answers for this clock second)
+      // (the connection remembers the viewer, so every request names one)
+      const follower = await client.request('thread_view', {
+        event_id: f.n1.id,
+        limit: 98,
+        user_pubkey: U.viewer.pubkey,
+      });
+      expect(rangeOf(follower).elements).toEqual([f.r1.id, f.n1.id]);
+      const other = await client.request('thread_view', { event_id: f.n1.id, limit: 99, user_pubkey: U.dave.pubkey });
+      expect(rangeOf(other).elements).toEqual([f.n1.id]);
+    } finally {
+      await getStore().db.deleteFrom('filter_list').where('target', '=', U.carol.pubkey).execute();
+    }
+  });
+
   it('events: raw events by created_at ascending, or the bundle with extended_response', async () => {
     const raw = await client.request('events', { event_ids: [f.n2.id, f.n1.id, 'f'.repeat(64)] });
     expect(raw.map((e) => e.id)).toEqual([f.n1.id, f.n2.id]);

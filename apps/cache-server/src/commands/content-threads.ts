@@ -1,7 +1,7 @@
 import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import { CacheKind, Kind } from '@tide/core/nostr';
-import { sql } from 'kysely';
-import type { Store } from '../store/index.ts';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Database, Store } from '../store/index.ts';
 import { type BundlePost, enrichPosts, feedRange, userExtras, zapReceiptEvents } from './bundle.ts';
 import {
   asCacheEvent,
@@ -37,6 +37,30 @@ async function ancestors(store: Store, id: string): Promise<string[]> {
 }
 
 /**
+ * Replies shown in a thread come from humans (semantics §2.3 thread_view, humanity check on): without TrustRank a
+ * replier is human unless flagged spam in filter_list, or when the viewer follows them (`user_is_human`).
+ */
+function humanReplier(eb: ExpressionBuilder<Database, 'event_replies'>, viewer: string | null | undefined) {
+  const flagged = eb.exists(
+    eb
+      .selectFrom('filter_list as fl')
+      .select('fl.target')
+      .whereRef('fl.target', '=', 'event_replies.reply_pubkey')
+      .where('fl.grp', '=', 'spam')
+      .where('fl.blocked', '=', 1),
+  );
+  if (!viewer) return eb.not(flagged);
+  const followed = eb.exists(
+    eb
+      .selectFrom('pubkey_followers as pf')
+      .select('pf.pubkey')
+      .whereRef('pf.pubkey', '=', 'event_replies.reply_pubkey')
+      .where('pf.follower_pubkey', '=', viewer),
+  );
+  return eb.or([eb.not(flagged), followed]);
+}
+
+/**
  * The thread's one FeedRange with `since`/`until` bounding the page of replies (what `until`/`since` page), not the
  * ancestors: those are older than every reply, so `until = since` would skip every reply left.
  */
@@ -61,12 +85,14 @@ async function threadView(ctx: CommandContext, p: CommandPayload): Promise<Cache
   const paging = pagingArgs(p, ctx.now(), 20, 1000);
   const self = (await loadEvents(ctx.store, [id])).get(id);
   if (!self) return enrichPosts(ctx.store, [], { viewer: viewerOf(ctx, p) });
+  const viewer = viewerOf(ctx, p);
   const [parents, replies] = await Promise.all([
     boolArg(p, 'include_parent_posts', true) ? ancestors(ctx.store, id) : [],
     ctx.store.db
       .selectFrom('event_replies')
       .select(['reply_id', 'reply_created_at'])
       .where('parent_id', '=', id)
+      .where((eb) => humanReplier(eb, viewer))
       .where('reply_created_at', '<=', paging.until)
       .where('reply_created_at', '>=', paging.since)
       .orderBy('reply_created_at', 'desc')
@@ -84,7 +110,7 @@ async function threadView(ctx: CommandContext, p: CommandPayload): Promise<Cache
     }),
     ...replies.map((r) => ({ id: r.reply_id, value: Number(r.reply_created_at) })),
   ];
-  return repliesBounds(await enrichPosts(ctx.store, posts, { viewer: viewerOf(ctx, p) }), replies);
+  return repliesBounds(await enrichPosts(ctx.store, posts, { viewer }), replies);
 }
 
 /** events {event_ids, extended_response, user_pubkey}: raw events by created_at ascending, or a bundle. */
