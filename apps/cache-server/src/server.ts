@@ -22,6 +22,7 @@ import { serveRelayConnection } from './relay/relay-endpoint.ts';
 import { type OpenStoreOptions, openStore, type Store } from './store/index.ts';
 import { publishToRelays } from './upstream/publish.ts';
 import { type UpstreamOptions, UpstreamRelay } from './upstream/upstream-relay.ts';
+import { shareViewerIndependentBundles } from './ws/bundle-sharing.ts';
 import { serveCacheConnection } from './ws/cache-endpoint.ts';
 import { ChangeNotifier } from './ws/change-notifier.ts';
 import { ComputeQueue } from './ws/compute-queue.ts';
@@ -120,6 +121,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const store = options.store ?? (await openStore(options));
   const ingestFn = options.ingest ?? ingestEvents;
   const notifier = new ChangeNotifier();
+  const stopSharing = shareViewerIndependentBundles(store, notifier, now);
   const blobs = options.blobRoot ? new BlobStore(options.blobRoot) : undefined;
   const registry = options.commands ? allCommands.with(options.commands) : allCommands;
   const ownOrigins: string[] = options.publicUrl ? [options.publicUrl] : [];
@@ -262,6 +264,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       for (const undo of unregisterMedia) undo();
       await reads?.close();
       serving.stop();
+      stopSharing();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (ownsStore) await store.close();

@@ -1,17 +1,19 @@
 import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import { CacheKind, tryDecodeNip19 } from '@tide/core/nostr';
 import type { Store } from '../store/index.ts';
+import { type BundleParts, bundleKey, sharedBundlesOf } from './bundle-shared.ts';
 import {
   type BundleEvent,
   chunked,
   linkMetadata,
   loadBundleEvents,
   mediaInfo,
+  noteActionsByEvent,
   topZaps,
   wordCounts,
 } from './content-bundle-parts.ts';
 import { asCacheEvent, parseAddress, synth, toEvent } from './content-common.ts';
-import { isMuted, type MuteRules, muteRulesOf } from './content-mutes.ts';
+import { isMuted, type MuteRules, muteRulesOf, NO_MUTES } from './content-mutes.ts';
 
 /**
  * The enriched post bundle (semantics §2.2), used by every note-returning command:
@@ -184,7 +186,16 @@ export function sortPosts(posts: readonly BundlePost[]): BundlePost[] {
   return [...byId.values()].sort((a, b) => b.value - a.value || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
 }
 
-/** The bundle of semantics §2.2 for `posts` (see the module doc). */
+/** True when the rules hide nothing (the bundle is then the guest's plus the viewer's actions). */
+function hidesNothing(rules: MuteRules): boolean {
+  return rules.pubkeys.size === 0 && rules.hashtags.size === 0 && rules.words.length === 0 && rules.threads.size === 0;
+}
+
+/**
+ * The bundle of semantics §2.2 for `posts` (see the module doc). For a viewer without mute rules it is the
+ * viewer-independent bundle (shared between viewers when a server turned sharing on, `bundle-shared.ts`) with the
+ * viewer's note actions put in their place, read by one small query.
+ */
 export async function enrichPosts(
   store: Store,
   posts: readonly BundlePost[],
@@ -192,6 +203,29 @@ export async function enrichPosts(
 ): Promise<CacheEvent[]> {
   const viewer = opts.viewer ?? null;
   const rules = opts.muteRules ?? (await muteRulesOf(store, viewer));
+  const sharing = sharedBundlesOf(store);
+  if (!sharing || !hidesNothing(rules)) {
+    const parts = await bundleParts(store, posts, opts, viewer, rules);
+    return [...parts.head, ...parts.actions, ...parts.tail];
+  }
+  const options = { orderBy: opts.orderBy, range: opts.range, topZaps: opts.topZaps };
+  const parts = await sharing.parts(bundleKey(posts, options), viewer ?? '', () =>
+    bundleParts(store, posts, opts, null, NO_MUTES),
+  );
+  if (!viewer) return [...parts.head, ...parts.tail];
+  const byId = await noteActionsByEvent(store, viewer, parts.actionIds);
+  const actions = parts.actionIds.flatMap((id) => byId.get(id) ?? []);
+  return [...parts.head, ...actions, ...parts.tail];
+}
+
+/** The bundle split around the viewer's actions (`BundleParts` plus the actions read with the events). */
+async function bundleParts(
+  store: Store,
+  posts: readonly BundlePost[],
+  opts: BundleOptions,
+  viewer: string | null,
+  rules: MuteRules,
+): Promise<BundleParts & { actions: CacheEvent[] }> {
   const sorted = sortPosts(posts);
   // Each event comes with its stats, the viewer's actions and its relay hint (one query, see loadBundleEvents).
   const loaded = await loadBundleEvents(
@@ -256,13 +290,14 @@ export async function enrichPosts(
     if (item.relay !== undefined) hints[item.event.id] = item.relay;
   }
   const words = wordCounts(all);
-  const out: CacheEvent[] = top.map(asCacheEvent);
-  for (const e of referenced) out.push({ kind: CacheKind.Mentions, pubkey: e.pubkey, content: JSON.stringify(e) });
-  out.push(...(await userExtras(store, [...users])));
-  out.push(...zapObjects, ...stats, ...actions, ...media, ...links, ...words);
-  if (Object.keys(hints).length > 0) out.push(synth(CacheKind.RelayHint, hints));
-  if (opts.range !== false) out.push(feedRange(opts.orderBy ?? 'created_at', kept));
-  return out;
+  const head: CacheEvent[] = top.map(asCacheEvent);
+  for (const e of referenced) head.push({ kind: CacheKind.Mentions, pubkey: e.pubkey, content: JSON.stringify(e) });
+  head.push(...(await userExtras(store, [...users])));
+  head.push(...zapObjects, ...stats);
+  const tail: CacheEvent[] = [...media, ...links, ...words];
+  if (Object.keys(hints).length > 0) tail.push(synth(CacheKind.RelayHint, hints));
+  if (opts.range !== false) tail.push(feedRange(opts.orderBy ?? 'created_at', kept));
+  return { head, actions, tail, actionIds: allItems.map((item) => item.event.id) };
 }
 
 export { noteStats, zapObject, zapReceiptEvents } from './content-bundle-parts.ts';

@@ -59,6 +59,15 @@ export async function noteStats(store: Store, ids: readonly string[]): Promise<C
 
 /** 10000115 viewer actions per event the viewer acted on. */
 export async function noteActions(store: Store, viewer: string, ids: readonly string[]): Promise<CacheEvent[]> {
+  return [...(await noteActionsByEvent(store, viewer, ids)).values()];
+}
+
+/** The viewer's 10000115 actions by event id, for the events of `ids` the viewer acted on. */
+export async function noteActionsByEvent(
+  store: Store,
+  viewer: string,
+  ids: readonly string[],
+): Promise<Map<string, CacheEvent>> {
   const rows = await chunked(ids, (chunk) =>
     store.db
       .selectFrom('event_pubkey_actions')
@@ -67,7 +76,7 @@ export async function noteActions(store: Store, viewer: string, ids: readonly st
       .where('event_id', 'in', chunk)
       .execute(),
   );
-  return rows.map(actionsObject);
+  return new Map(rows.map((r) => [r.event_id, actionsObject(r)]));
 }
 
 /** A stored event with the per-event parts of its bundle that live in one row per event. */

@@ -1,0 +1,139 @@
+import type { CacheEvent } from '@tide/core/nostr';
+import type { Store } from '../store/index.ts';
+
+/**
+ * The viewer-independent part of a post bundle, split where the viewer's 10000115 note actions go: `head` (posts,
+ * referenced events, users, zaps, stats), then the actions on `actionIds` (in that order), then `tail` (media,
+ * links, words, relay hints, range).
+ */
+export interface BundleParts {
+  head: CacheEvent[];
+  tail: CacheEvent[];
+  /** Ids of every event of the bundle in the order their actions are listed. */
+  actionIds: string[];
+}
+
+/** What a server tells the bundle sharing about its store: its change sequence and who wrote since when. */
+export interface ShareClock {
+  /** The store's change sequence (bumped by every accepted write). */
+  sequence(): number;
+  /** The server clock's second. */
+  second(): number;
+  /** The first sequence at which `pubkey`'s latest accepted event was in the store (0: none seen). */
+  writtenAt(pubkey: string): number;
+}
+
+interface Entry {
+  seq: number;
+  second: number;
+  at: number;
+  parts: Promise<BundleParts>;
+}
+
+/** How long (ms, within one clock second) a shared part may serve others once the store changed (answer cache's rule). */
+const CHANGED_TTL_MS = 1000;
+const MAX_ENTRIES = 2000;
+
+/**
+ * Bundle parts shared by every viewer without mute rules on one store, while the store is unchanged since they were
+ * computed (exact), or for at most 1 s within the same clock second after a change, never for a viewer who wrote
+ * since (they see their own events at once). Only servers turn it on (`shareBundles`); elsewhere nothing is shared.
+ */
+export class SharedBundles {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly clock: ShareClock) {}
+
+  /** The shared parts for `key`, as seen by `viewer` ('' for a guest), computing them with `compute` on a miss. */
+  parts(key: string, viewer: string, compute: () => Promise<BundleParts>): Promise<BundleParts> {
+    const seq = this.clock.sequence();
+    const second = this.clock.second();
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && this.usable(hit, viewer, seq, second, now)) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.parts;
+    }
+    if (hit) this.entries.delete(key);
+    const entry: Entry = { seq, second, at: now, parts: compute() };
+    this.entries.set(key, entry);
+    entry.parts.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    for (const old of this.entries.keys()) {
+      if (this.entries.size <= MAX_ENTRIES) break;
+      this.entries.delete(old);
+    }
+    return entry.parts;
+  }
+
+  /** Forgets every part. */
+  clear(): void {
+    this.entries.clear();
+  }
+
+  /** Number of parts held. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private usable(entry: Entry, viewer: string, seq: number, second: number, now: number): boolean {
+    if (viewer !== '' && entry.seq < this.clock.writtenAt(viewer)) return false;
+    if (entry.seq === seq) return true;
+    return entry.second === second && now - entry.at <= CHANGED_TTL_MS;
+  }
+}
+
+const shared = new WeakMap<Store, { bundles: SharedBundles; clocks: Set<ShareClock> }>();
+
+/**
+ * Turns on bundle sharing for `store` with `clock` (a server does this for the store it serves; several servers on
+ * one store share one cache whose sequence is the sum of theirs); returns the function that turns it off again.
+ */
+export function shareBundles(store: Store, clock: ShareClock): () => void {
+  let found = shared.get(store);
+  if (!found) {
+    const clocks = new Set<ShareClock>();
+    const combined: ShareClock = {
+      sequence: () => {
+        let sum = 0;
+        for (const c of clocks) sum += c.sequence();
+        return sum;
+      },
+      second: () => {
+        for (const c of clocks) return c.second();
+        return Math.floor(Date.now() / 1000);
+      },
+      writtenAt: (pubkey) => {
+        if (clocks.size === 1) for (const c of clocks) return c.writtenAt(pubkey);
+        // several servers: their sequences do not compare; a writer gets nothing shared
+        for (const c of clocks) if (c.writtenAt(pubkey) > 0) return Number.POSITIVE_INFINITY;
+        return 0;
+      },
+    };
+    found = { bundles: new SharedBundles(combined), clocks };
+    shared.set(store, found);
+  }
+  const entry = found;
+  // the combined sequence restarts its meaning whenever the set of servers changes
+  entry.bundles.clear();
+  entry.clocks.add(clock);
+  return () => {
+    entry.bundles.clear();
+    entry.clocks.delete(clock);
+    if (entry.clocks.size === 0 && shared.get(store) === entry) shared.delete(store);
+  };
+}
+
+/** The bundle sharing of `store`, if a server turned it on. */
+export function sharedBundlesOf(store: Store): SharedBundles | undefined {
+  return shared.get(store)?.bundles;
+}
+
+/** The cache key of a bundle request's viewer-independent part. */
+export function bundleKey(posts: ReadonlyArray<{ id: string; value: number }>, options: object): string {
+  let key = JSON.stringify(options);
+  for (const p of posts) key += `|${p.id}:${p.value}`;
+  return key;
+}
