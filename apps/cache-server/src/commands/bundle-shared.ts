@@ -9,8 +9,37 @@ import type { Store } from '../store/index.ts';
 export interface BundleParts {
   head: CacheEvent[];
   tail: CacheEvent[];
+  /** The packer's memo for answers made from this part (see AnswerLayout). */
+  memo?: Record<string, unknown>;
   /** Ids of every event of the bundle in the order their actions are listed. */
   actionIds: string[];
+}
+
+/**
+ * Marks an answer made of a shared head, a per-viewer middle and a shared tail (the objects themselves, in order), so
+ * the answer packer can serialise and deflate the shared parts once (`memo`, kept with the shared part) instead of
+ * per viewer. A packer must check the answer still holds exactly these objects (a handler may have changed it).
+ */
+export const ANSWER_LAYOUT: unique symbol = Symbol('answer layout');
+
+/** The layout of an answer marked with ANSWER_LAYOUT. */
+export interface AnswerLayout {
+  head: readonly CacheEvent[];
+  middle: readonly CacheEvent[];
+  tail: readonly CacheEvent[];
+  /** Filled by the packer, shared by every answer made from the same shared part. */
+  memo: Record<string, unknown>;
+}
+
+/** `events` marked with their layout (see ANSWER_LAYOUT). */
+export function withLayout(events: CacheEvent[], layout: AnswerLayout): CacheEvent[] {
+  Object.defineProperty(events, ANSWER_LAYOUT, { value: layout, enumerable: false });
+  return events;
+}
+
+/** The layout `events` were marked with, if any. */
+export function layoutOf(events: readonly CacheEvent[]): AnswerLayout | undefined {
+  return (events as { [ANSWER_LAYOUT]?: AnswerLayout })[ANSWER_LAYOUT];
 }
 
 /** What a server tells the bundle sharing about its store: its change sequence and who wrote since when. */

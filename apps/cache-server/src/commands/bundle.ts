@@ -1,7 +1,7 @@
 import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import { CacheKind, tryDecodeNip19 } from '@tide/core/nostr';
 import type { Store } from '../store/index.ts';
-import { type BundleParts, bundleKey, sharedBundlesOf } from './bundle-shared.ts';
+import { type BundleParts, bundleKey, sharedBundlesOf, withLayout } from './bundle-shared.ts';
 import {
   type BundleEvent,
   chunked,
@@ -212,10 +212,11 @@ export async function enrichPosts(
   const parts = await sharing.parts(bundleKey(posts, options), viewer ?? '', () =>
     bundleParts(store, posts, opts, null, NO_MUTES),
   );
-  if (!viewer) return [...parts.head, ...parts.tail];
-  const byId = await noteActionsByEvent(store, viewer, parts.actionIds);
-  const actions = parts.actionIds.flatMap((id) => byId.get(id) ?? []);
-  return [...parts.head, ...actions, ...parts.tail];
+  const byId = viewer ? await noteActionsByEvent(store, viewer, parts.actionIds) : undefined;
+  const actions = byId ? parts.actionIds.flatMap((id) => byId.get(id) ?? []) : [];
+  parts.memo ??= {};
+  const layout = { head: parts.head, middle: actions, tail: parts.tail, memo: parts.memo };
+  return withLayout([...parts.head, ...actions, ...parts.tail], layout);
 }
 
 /** The bundle split around the viewer's actions (`BundleParts` plus the actions read with the events). */

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
-import { deflateRaw, deflateRawSync, deflateSync } from 'node:zlib';
+import { constants, deflateRaw, deflateRawSync, deflateSync } from 'node:zlib';
 import type { CacheEvent } from '@tide/core/nostr';
+import { layoutOf } from '../commands/bundle-shared.ts';
 
 const deflateRawAsync = promisify(deflateRaw);
 
@@ -69,6 +70,59 @@ async function deflateTail(parts: readonly string[]): Promise<DeflatedTail> {
   return { raw: await deflateRawAsync(text, DEFLATE_OPTIONS), adler: adler32(text), length: text.length };
 }
 
+/** A piece of an answer's tail text: its objects' JSON and the piece deflated on its own (not final unless last). */
+interface Segment extends DeflatedTail {
+  parts: string[];
+}
+
+const EMPTY_SEGMENT: Segment = { parts: [], raw: new Uint8Array(0), adler: 1, length: 0 };
+
+function segment(parts: string[], text: string, last: boolean): Segment {
+  if (text.length === 0) return { ...EMPTY_SEGMENT, parts };
+  const data = Buffer.from(text, 'utf8');
+  // a sync flush ends a piece on a byte boundary without a final block: the next piece's blocks may follow it
+  const options = last ? DEFLATE_OPTIONS : { ...DEFLATE_OPTIONS, finishFlush: constants.Z_SYNC_FLUSH };
+  return { parts, raw: deflateRawSync(data, options), adler: adler32(data), length: data.length };
+}
+
+const commaEach = (parts: readonly string[]): string => parts.map((p) => `,${p}`).join('');
+
+/**
+ * The JSON parts and deflated tail of an answer marked with a layout (a shared head and tail around a per-viewer
+ * middle, see `bundle-shared.ts`): the head and tail are serialised and deflated once per shared part (kept in the
+ * layout's memo), only the middle per answer; the three deflated pieces joined are one valid deflate stream of the
+ * whole tail text. Undefined when the answer has no layout or no longer holds exactly the layout's objects.
+ */
+export function segmentedAnswer(events: readonly CacheEvent[]): { parts: string[]; tail: DeflatedTail } | undefined {
+  const layout = layoutOf(events);
+  if (!layout || layout.head.length === 0) return undefined;
+  const { head, middle, tail, memo } = layout;
+  if (events.length !== head.length + middle.length + tail.length) return undefined;
+  let i = 0;
+  for (const group of [head, middle, tail]) for (const object of group) if (events[i++] !== object) return undefined;
+  const json = (objects: readonly CacheEvent[]) => objects.map((o) => JSON.stringify(o));
+  if (!memo.head) {
+    const parts = json(head);
+    memo.head = segment(parts, `[${parts.join(',')}`, false);
+  }
+  if (!memo.tail) {
+    const parts = json(tail);
+    memo.tail = segment(parts, `${commaEach(parts)}]]`, true);
+  }
+  const h = memo.head as Segment;
+  const t = memo.tail as Segment;
+  const middleParts = json(middle);
+  const m = segment(middleParts, commaEach(middleParts), false);
+  return {
+    parts: [...h.parts, ...m.parts, ...t.parts],
+    tail: {
+      raw: Buffer.concat([h.raw, m.raw, t.raw]),
+      adler: adler32Concat(adler32Concat(h.adler, m.adler, m.length), t.adler, t.length),
+      length: h.length + m.length + t.length,
+    },
+  };
+}
+
 /**
  * One finished answer, serialised once and framed for any sub-id: each object's JSON is kept, and for zlib
  * connections the frame's tail (everything after the sub-id) is deflated once. A zlib frame for a sub-id is then a
@@ -92,6 +146,8 @@ export class PackedAnswer {
 
   /** Serialises `events`, yielding to the event loop between slices of a big answer. */
   static async pack(events: readonly CacheEvent[]): Promise<PackedAnswer> {
+    const segmented = segmentedAnswer(events);
+    if (segmented) return new PackedAnswer(segmented.parts, segmented.tail);
     const parts: string[] = new Array(events.length);
     for (let start = 0; start < events.length; start += STRINGIFY_SLICE) {
       if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
