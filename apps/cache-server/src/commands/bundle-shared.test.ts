@@ -1,9 +1,9 @@
 import { type CacheEvent, signEvent } from '@tide/core/nostr';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { describeDialects } from '../../test/dialects.ts';
 import { ingestEvents } from '../ingest/index.ts';
 import { type BundlePost, enrichPosts } from './bundle.ts';
-import { type ShareClock, shareBundles, sharedBundlesOf } from './bundle-shared.ts';
+import { type ShareClock, SharedBundles, shareBundles, sharedBundlesOf } from './bundle-shared.ts';
 import { type Fixture, loadFixture, NOW, U } from './content-test-fixture.ts';
 
 const actionsOf = (answer: CacheEvent[]) => answer.filter((e) => e.kind === 10000115).map((e) => e.content);
@@ -67,6 +67,28 @@ describeDialects('post bundles shared between viewers', (getStore) => {
       expect(await enrichPosts(store, posts, { viewer: U.carol.pubkey })).not.toEqual(before);
     } finally {
       stop();
+    }
+  });
+});
+
+describe('SharedBundles', () => {
+  it('lets go of parts no viewer can use once the store changed and a second passed', async () => {
+    let seq = 1;
+    let second = 100;
+    const bundles = new SharedBundles({ sequence: () => seq, second: () => second, writtenAt: () => 0 });
+    const part = async () => ({ head: [], tail: [], actionIds: [] });
+    const wall = vi.spyOn(Date, 'now').mockReturnValue(50_000);
+    try {
+      await bundles.parts('a', '', part);
+      await bundles.parts('b', '', part);
+      expect(bundles.size).toBe(2);
+      seq = 2;
+      second = 101;
+      wall.mockReturnValue(51_500);
+      await bundles.parts('c', '', part);
+      expect(bundles.size).toBe(1);
+    } finally {
+      wall.mockRestore();
     }
   });
 });

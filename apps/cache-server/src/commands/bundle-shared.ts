@@ -61,7 +61,8 @@ interface Entry {
 
 /** How long (ms, within one clock second) a shared part may serve others once the store changed (answer cache's rule). */
 const CHANGED_TTL_MS = 1000;
-const MAX_ENTRIES = 2000;
+/** Parts held at most (least recently used go first); unusable ones are let go within a second. */
+const MAX_ENTRIES = 500;
 
 /**
  * Bundle parts shared by every viewer without mute rules on one store, while the store is unchanged since they were
@@ -70,6 +71,7 @@ const MAX_ENTRIES = 2000;
  */
 export class SharedBundles {
   private readonly entries = new Map<string, Entry>();
+  private sweptAt = 0;
 
   constructor(private readonly clock: ShareClock) {}
 
@@ -78,6 +80,7 @@ export class SharedBundles {
     const seq = this.clock.sequence();
     const second = this.clock.second();
     const now = Date.now();
+    if (now - this.sweptAt >= CHANGED_TTL_MS) this.sweep(seq, second, now);
     const hit = this.entries.get(key);
     if (hit && this.usable(hit, viewer, seq, second, now)) {
       this.entries.delete(key);
@@ -105,6 +108,12 @@ export class SharedBundles {
   /** Number of parts held. */
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Lets go of the parts no viewer can use any more (made before a change, and past its second or 1 s). */
+  private sweep(seq: number, second: number, now: number): void {
+    this.sweptAt = now;
+    for (const [key, entry] of this.entries) if (!this.usable(entry, '', seq, second, now)) this.entries.delete(key);
   }
 
   private usable(entry: Entry, viewer: string, seq: number, second: number, now: number): boolean {
