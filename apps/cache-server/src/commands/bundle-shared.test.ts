@@ -87,6 +87,17 @@ describe('SharedBundles', () => {
       wall.mockReturnValue(51_500);
       await bundles.parts('c', '', part);
       expect(bundles.size).toBe(1);
+      // unchanged since: reused for up to 30 s (what is written beside ingest, e.g. link previews, shows by then)
+      let computed = 0;
+      const counted = async () => {
+        computed += 1;
+        return part();
+      };
+      wall.mockReturnValue(81_500);
+      await bundles.parts('c', '', counted);
+      wall.mockReturnValue(81_501);
+      await bundles.parts('c', '', counted);
+      expect(computed).toBe(1);
     } finally {
       wall.mockRestore();
     }

@@ -61,6 +61,8 @@ interface Entry {
 
 /** How long (ms, within one clock second) a shared part may serve others once the store changed (answer cache's rule). */
 const CHANGED_TTL_MS = 1000;
+/** How long a part is reused while the store is unchanged (the answer cache's default maximum age). */
+const UNCHANGED_MAX_AGE_MS = 30_000;
 /** Parts held at most (least recently used go first); unusable ones are let go within a second. */
 const MAX_ENTRIES = 500;
 
@@ -118,7 +120,8 @@ export class SharedBundles {
 
   private usable(entry: Entry, viewer: string, seq: number, second: number, now: number): boolean {
     if (viewer !== '' && entry.seq < this.clock.writtenAt(viewer)) return false;
-    if (entry.seq === seq) return true;
+    // unchanged store: still exact for what ingest writes; 30 s bounds what is written beside it (link previews)
+    if (entry.seq === seq) return now - entry.at <= UNCHANGED_MAX_AGE_MS;
     return entry.second === second && now - entry.at <= CHANGED_TTL_MS;
   }
 }
