@@ -116,21 +116,27 @@ export function profileMedia(store: Store, profiles: readonly NostrEvent[]): Pro
   );
 }
 
+/** Kind of a user's Blossom server list (BUD-03), answered with user infos. */
+export const BLOSSOM_SERVERS_KIND = 10063;
+
 /**
  * The user_infos answer for `pubkeys`: each known kind 0 (in order) and their 10000119 media, then 10000108 and
- * 10000133 with follower counts, then 10000158 verified names when any (semantics §2.3 user_infos).
+ * 10000133 with follower counts, then 10000158 verified names when any, then their kind-10063 Blossom server lists
+ * (semantics §2.3 user_infos).
  */
 export async function userInfos(store: Store, pubkeys: readonly string[]): Promise<CacheEvent[]> {
   const unique = [...new Set(pubkeys)];
   if (unique.length === 0) return [];
-  const [metadata, counts, names] = await Promise.all([
+  const [metadata, counts, names, blossom] = await Promise.all([
     currentReplaceableMany(store, unique, 0),
     followerCounts(store, unique),
     verifiedNames(store, unique),
+    currentReplaceableMany(store, unique, BLOSSOM_SERVERS_KIND),
   ]);
   const out: CacheEvent[] = [...metadata, ...(await profileMedia(store, metadata))];
   out.push(synth(CacheKind.UserScore, counts), synth(CacheKind.UserFollowerCounts, counts));
   if (Object.keys(names).length > 0) out.push(synth(CacheKind.VerifiedUsersDict, names));
+  out.push(...blossom);
   return out;
 }
 

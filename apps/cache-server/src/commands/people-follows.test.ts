@@ -56,6 +56,14 @@ describeDialects('people follow commands', (getStore) => {
     expect(contentOf(out, 10000133)).toEqual({ [carol.pk]: 5, [alice.pk]: 2 });
   });
 
+  it("user_infos ends with the users' kind-10063 Blossom server lists", async () => {
+    const list = sign(carol, 10063, '', [['server', 'https://blossom.example']]);
+    await putEvent(getStore(), list);
+    const out = await userInfosCommand(testContext(getStore()), { pubkeys: [carol.pk, alice.pk] });
+    expect(out.at(-1)).toMatchObject({ id: list.id, kind: 10063, pubkey: carol.pk });
+    expect(out.filter((e) => e.kind === 10063)).toHaveLength(1);
+  });
+
   it('user_infos refuses a malformed pubkey list', async () => {
     await expect(userInfosCommand(testContext(getStore()), { pubkeys: ['xyz'] })).rejects.toThrow(
       new CommandError('invalid pubkeys'),
