@@ -2,10 +2,12 @@ import { type CacheEvent, CacheKind } from '@tide/core/nostr';
 import type { Store } from '../store/open-store.ts';
 import {
   currentReplaceable,
+  eventsByIds,
   type Payload,
   type PeopleContext,
   profileMedia,
   requireHex,
+  type StoredEvent,
   synthetic,
   verifiedNames,
   viewerOf,
@@ -37,6 +39,47 @@ export async function userStatsContent(store: Store, pubkey: string): Promise<Re
   };
 }
 
+/** Kind of a live-stream event (NIP-53). */
+const LIVE_EVENT_KIND = 30311;
+
+/**
+ * Current live-stream events (30311) of the last hour a user hosts or takes part in (author or `p`-tagged; semantics
+ * §2.3 user_profile), newest first.
+ */
+export async function recentLiveEvents(store: Store, pubkey: string, now: number): Promise<StoredEvent[]> {
+  const since = now - 3600;
+  const [tagged, authored] = await Promise.all([
+    store.db
+      .selectFrom('event_tags')
+      .select('event_id')
+      .where('name', '=', 'p')
+      .where('value', '=', pubkey)
+      .where('created_at', '>=', since)
+      .where('kind', '=', LIVE_EVENT_KIND)
+      .execute(),
+    store.db
+      .selectFrom('replaceable_events')
+      .select('event_id')
+      .where('pubkey', '=', pubkey)
+      .where('kind', '=', LIVE_EVENT_KIND)
+      .where('created_at', '>=', since)
+      .execute(),
+  ]);
+  const ids = [...new Set([...tagged, ...authored].map((r) => r.event_id))];
+  if (ids.length === 0) return [];
+  // Only current versions (an older version of a replaced stream may still carry the tag).
+  const current = await store.db
+    .selectFrom('replaceable_events')
+    .select('event_id')
+    .where('event_id', 'in', ids)
+    .orderBy('created_at', 'desc')
+    .execute();
+  return eventsByIds(
+    store,
+    current.map((r) => r.event_id),
+  );
+}
+
 /** True when the pubkey is on a hard block group (csam, impersonation): such profiles answer nothing. */
 async function isHardBlocked(store: Store, pubkey: string): Promise<boolean> {
   const row = await store.db
@@ -52,7 +95,7 @@ async function isHardBlocked(store: Store, pubkey: string): Promise<boolean> {
 
 /**
  * user_profile {pubkey, user_pubkey}: kind 0, 10000105 stats, 10000119 media of picture/banner, verified names,
- * 10000131 when the viewer hides them.
+ * 10000131 when the viewer hides them, live-stream events (30311) of the last hour they host or take part in.
  */
 export async function userProfile(ctx: PeopleContext, payload: Payload): Promise<CacheEvent[]> {
   const pubkey = requireHex(payload, 'pubkey');
@@ -72,6 +115,7 @@ export async function userProfile(ctx: PeopleContext, payload: Payload): Promise
     const reason = await filteringReason(ctx.store, viewer, pubkey);
     if (reason) out.push(reason);
   }
+  out.push(...(await recentLiveEvents(ctx.store, pubkey, ctx.now())));
   return out;
 }
 
