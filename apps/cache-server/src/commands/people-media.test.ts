@@ -5,8 +5,8 @@ import { type CacheEvent, CacheKind } from '@tide/core/nostr';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeDialects } from '../../test/dialects.ts';
 import { note, profile, T0, testUser } from '../../test/fixtures/events.ts';
-import { ingestEvents } from '../ingest/ingest-events.ts';
 import { registerLocalMedia } from '../ingest/indexers/media-metadata.ts';
+import { ingestEvents } from '../ingest/ingest-events.ts';
 import { writeMediaVariants } from '../seed/images.ts';
 import { enrichPosts } from './bundle.ts';
 import { exploreNoteCommands } from './explore-notes.ts';
@@ -56,7 +56,12 @@ describeDialects('profile pictures carry their media variants (10000119)', (getS
 
   const expectAvatarVariants = (events: CacheEvent[]) => {
     const variants = variantsOf(events);
-    expect(variants.get(picture)?.map((v) => [v.s, v.w]).sort()).toEqual([
+    expect(
+      variants
+        .get(picture)
+        ?.map((v) => [v.s, v.w])
+        .sort(),
+    ).toEqual([
       ['l', 800],
       ['m', 720],
       ['o', 800],
