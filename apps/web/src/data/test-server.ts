@@ -9,7 +9,7 @@ import { type RunningServer, startServer } from '../../../cache-server/src/serve
 /** A real caching service on 127.0.0.1 (random port) over a fresh SQLite file, for data-hook tests. */
 export interface TestServer {
   server: RunningServer;
-  /** Stores already signed events through ingest; throws naming the reasons if any is rejected. */
+  /** Stores already signed events through ingest and tells the server; throws naming the reasons if any is rejected. */
   addEvents: (events: NostrEvent[]) => Promise<NostrEvent[]>;
   /** Signs and stores kind-1 notes at the given times (one author per call unless `keys` given). */
   addNotes: (times: number[], text?: (i: number) => string) => Promise<NostrEvent[]>;
@@ -29,6 +29,8 @@ export async function startTestServer(): Promise<TestServer> {
     const results = await ingestEvents(server.store, events, { source: 'test' });
     const rejected = results.filter((r) => !r.ok);
     if (rejected.length) throw new Error(`ingest rejected: ${rejected.map((r) => r.reason).join(', ')}`);
+    // As the server's own ingest paths do: live pushes and the answer cache learn that the store changed.
+    server.notifier.eventsAccepted(events);
     return events;
   };
   return {
