@@ -34,9 +34,19 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
  */
 export const SQLITE_CACHE_KIB = 262_144;
 
+/**
+ * WAL pages after which a commit copies the WAL back into the database (SQLite's default is 1,000). A bulk ingest
+ * transaction writes far more (~36,000 pages per 2,000 events on a 400 MB store), so the default checkpointed after
+ * every commit; checkpointing every few commits copies a page dirtied by several of them once: the 100k ingest wrote
+ * 75 -> 50 KB per event and its process CPU fell 588 -> 531 us per event. The WAL file grows to about this size
+ * (~390 MiB) plus one transaction.
+ */
+export const SQLITE_WAL_AUTOCHECKPOINT_PAGES = 100_000;
+
 /** Applies the pragmas the service relies on: WAL, synchronous NORMAL, no foreign keys, a busy timeout, the cache. */
 function tuneSqlite(conn: SqliteDatabase.Database, inMemory: boolean): void {
   if (!inMemory) conn.pragma('journal_mode = WAL');
+  conn.pragma(`wal_autocheckpoint = ${SQLITE_WAL_AUTOCHECKPOINT_PAGES}`);
   conn.pragma('synchronous = NORMAL');
   conn.pragma('foreign_keys = OFF');
   conn.pragma('busy_timeout = 5000');
