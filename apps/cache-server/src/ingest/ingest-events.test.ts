@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeDialects } from '../../test/dialects.ts';
 import { ev, note, reaction, reply, T0, testUser } from '../../test/fixtures/events.ts';
 import type { Store } from '../store/index.ts';
-import { chunkSizes, FIRST_CHUNK, ingestEvents, transactionGroups, transactionShape } from './ingest-events.ts';
+import { ingestEvents, transactionShape } from './ingest-events.ts';
 
 const NOW = T0 + 3600;
 
@@ -232,35 +232,5 @@ describe('transactionShape', () => {
     expect(transactionShape({ source: 'seed', batchSize: 1000 })).toEqual({ chunk: 500, perTransaction: 2 });
     expect(transactionShape({ source: 'import', batchSize: 700 })).toEqual({ chunk: 350, perTransaction: 2 });
     expect(transactionShape({ batchSize: 3 })).toEqual({ chunk: 3, perTransaction: 1 });
-  });
-});
-
-describe('chunkSizes and transactionGroups', () => {
-  const bulk = { chunk: 500, perTransaction: 4 };
-
-  it('starts a bulk call with a small chunk and grows to the chunk size, covering every event once', () => {
-    const sizes = chunkSizes(2_000, bulk);
-    expect(sizes[0]).toBe(FIRST_CHUNK);
-    expect(sizes.reduce((a, b) => a + b, 0)).toBe(2_000);
-    for (let k = 1; k < sizes.length - 1; k++) expect(sizes[k]).toBeGreaterThanOrEqual(sizes[k - 1]);
-    expect(Math.max(...sizes)).toBe(500);
-  });
-
-  it('keeps equal chunks for relay-sized transactions and for tiny chunk sizes', () => {
-    expect(chunkSizes(1_200, { chunk: 500, perTransaction: 1 })).toEqual([500, 500, 200]);
-    expect(chunkSizes(7, { chunk: 2, perTransaction: 2 })).toEqual([2, 2, 2, 1]);
-    expect(chunkSizes(0, bulk)).toEqual([]);
-  });
-
-  it('groups chunks into transactions of at most chunk x perTransaction events', () => {
-    const sizes = chunkSizes(4_500, bulk);
-    const groups = transactionGroups(sizes, bulk);
-    expect(groups.flat()).toEqual(sizes.map((_, c) => c));
-    for (const group of groups) expect(group.reduce((n, c) => n + sizes[c], 0)).toBeLessThanOrEqual(2_000);
-    expect(groups).toHaveLength(3);
-    expect(transactionGroups([2, 2, 2, 1], { chunk: 2, perTransaction: 2 })).toEqual([
-      [0, 1],
-      [2, 3],
-    ]);
   });
 });

@@ -17,15 +17,6 @@ export const BULK_BATCH_SIZE = 2_000;
 /** Most events whose signatures are checked together (pipelined with writing the chunk before). */
 export const VERIFY_CHUNK = 500;
 const BULK_SOURCES = new Set(['import', 'upstream', 'seed']);
-/** Events of a bulk call's first chunk: nothing can be written before it is checked, so every thread checks it. */
-export const FIRST_CHUNK = 64;
-/**
- * Growth of a bulk call's chunks after the first, up to the chunk size: writing an event costs the main thread about
- * 1.4 times what checking it costs a worker, so each chunk is checked while the smaller one before it is written.
- */
-const RAMP = 1.375;
-/** Chunks whose checks are started ahead of the one being written (the workers never run out of queued work). */
-const CHECKS_AHEAD = 8;
 
 /**
  * How a call's events are cut: `chunk` events are verified together, `perTransaction` chunks are written in one
@@ -37,40 +28,6 @@ export function transactionShape(opts: IngestOptions): { chunk: number; perTrans
   const limit = Math.max(1, opts.verifyChunkSize ?? VERIFY_CHUNK);
   const perTransaction = Math.ceil(size / limit);
   return { chunk: Math.ceil(size / perTransaction), perTransaction };
-}
-
-/**
- * The sizes of the verify chunks of `count` events: equal chunks of `chunk`, except that a call with several chunks
- * per transaction starts with a ramp from FIRST_CHUNK, so the main thread starts writing after checking only a few
- * events and the workers stay ahead of it from then on.
- */
-export function chunkSizes(count: number, shape: { chunk: number; perTransaction: number }): number[] {
-  const sizes: number[] = [];
-  let left = count;
-  let next = shape.perTransaction > 1 ? Math.min(FIRST_CHUNK, shape.chunk) : shape.chunk;
-  while (left > 0) {
-    const size = Math.min(left, next);
-    sizes.push(size);
-    left -= size;
-    next = Math.min(shape.chunk, Math.ceil(next * RAMP));
-  }
-  return sizes;
-}
-
-/** Groups consecutive chunks into transactions of at most `perTransaction * chunk` events (each at least one chunk). */
-export function transactionGroups(sizes: readonly number[], shape: { chunk: number; perTransaction: number }) {
-  const most = shape.chunk * shape.perTransaction;
-  const groups: number[][] = [];
-  let events = most;
-  sizes.forEach((size, c) => {
-    if (events + size > most) {
-      groups.push([]);
-      events = 0;
-    }
-    groups[groups.length - 1].push(c);
-    events += size;
-  });
-  return groups;
 }
 
 let wasmReady: Promise<void> | null = null;
@@ -130,36 +87,31 @@ export async function ingestEvents(
     firstOf.set(id, i);
     toVerify.push(i);
   }
-  // Chunks are pipelined: the signatures of the next chunks are checked (on worker threads) while one is written.
+  // Chunks are pipelined: the signatures of chunk i+1 are checked (on worker threads) while chunk i is written.
   // The first chunk is checked by every thread; later ones by the workers while the main thread writes (it takes the
-  // awaited chunk's slices still queued once it is done writing).
-  const shape = transactionShape(opts);
+  // slices still queued once it is done writing).
+  const { chunk, perTransaction } = transactionShape(opts);
   const chunks: number[][] = [];
-  let from = 0;
-  for (const size of chunkSizes(toVerify.length, shape)) {
-    chunks.push(toVerify.slice(from, from + size));
-    from += size;
-  }
+  for (let k = 0; k < toVerify.length; k += chunk) chunks.push(toVerify.slice(k, k + chunk));
   const checks: Array<Promise<Accepted[]> | undefined> = [];
   // Looks up which events of chunk c are stored already (through `db`: the store, or the open transaction) and starts
   // checking the signatures of the others.
   const start = async (c: number, db: Kysely<Database>) => {
     if (c >= chunks.length || checks[c]) return;
     const fresh = await freshOf(db, results, chunks[c]);
-    const check = checkChunk(input, results, fresh, c > 0, chunks[c]);
+    const check = checkChunk(input, results, fresh, c > 0);
     check.catch(() => undefined); // awaited later; this only keeps a failure from being reported as unhandled
     checks[c] = check;
   };
   const accepted = async (c: number, db: Kysely<Database>) => {
     await start(c, db);
-    for (let k = c + 1; k <= c + CHECKS_AHEAD; k++) await start(k, db);
-    await helpVerifying(chunks[c]); // slices of this chunk the workers have not started yet
-    return (await checks[c]) ?? [];
+    await helpVerifying(); // slices of this chunk the workers have not started yet
+    const out = (await checks[c]) ?? [];
+    await start(c + 1, db);
+    return out;
   };
-  for (const group of transactionGroups(
-    chunks.map((c) => c.length),
-    shape,
-  )) {
+  for (let c = 0; c < chunks.length; c += perTransaction) {
+    const group = Array.from({ length: Math.min(perTransaction, chunks.length - c) }, (_, k) => c + k);
     if (group.length > 1 && (await writeGroup(store, group, accepted, results, opts, now))) continue;
     // One chunk per transaction, or a group whose transaction failed: chunk by chunk, then event by event.
     for (const g of group) {
@@ -221,11 +173,10 @@ async function checkChunk(
   results: IngestResult[],
   fresh: number[],
   offMainThread: boolean,
-  tag: object,
 ): Promise<Accepted[]> {
   const verified = await verifyEventsParallel(
     fresh.map((i) => input[i]),
-    { offMainThread, tag },
+    { offMainThread },
   );
   const accepted: Accepted[] = [];
   fresh.forEach((i, k) => {

@@ -46,19 +46,6 @@ describe('verifyEventsParallel', () => {
     expect(ok.flatMap((v, i) => (v ? [] : [i]))).toEqual([3, 200]);
   });
 
-  it('with a tag, the main thread helps with the calls started with that tag only', async () => {
-    const u = testUser('pool-tagged');
-    const events = Array.from({ length: POOL_MIN_EVENTS * 8 }, (_, i) => note(u, `tagged ${i}`, [], T0 + i));
-    await verifyEventsParallel(events.slice(0, POOL_MIN_EVENTS)); // the workers are up
-    const queued = {};
-    const pending = verifyEventsParallel(events, { offMainThread: true, tag: queued });
-    expect(freeSlices()).toBeGreaterThan(0);
-    expect(await helpVerifying({})).toBe(0); // another call's tag: the queued call's free slices are left alone
-    await helpVerifying(queued);
-    expect(freeSlices()).toBe(0);
-    expect((await pending).every(Boolean)).toBe(true);
-  });
-
   it('workers go on taking slices while the main thread is busy (no message per slice)', async () => {
     const u = testUser('pool-busy-main');
     const events = Array.from({ length: POOL_MIN_EVENTS * 4 }, (_, i) => note(u, `busy ${i}`, [], T0 + i));

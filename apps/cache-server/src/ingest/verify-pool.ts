@@ -22,8 +22,6 @@ const INVALID = 2;
  */
 interface Job {
   events: readonly unknown[];
-  /** The caller's handle for helpVerifying (undefined: none). */
-  tag?: object;
   claims: Int32Array;
   results: Uint8Array;
 }
@@ -118,8 +116,6 @@ export interface ParallelVerifyOptions {
    * thread only takes those still free when it calls helpVerifying. Default false: it helps at once.
    */
   offMainThread?: boolean;
-  /** A handle by which helpVerifying(tag) helps with this call's slices only. */
-  tag?: object;
 }
 
 /** Jobs with slices possibly still free, oldest first. */
@@ -159,13 +155,12 @@ export function freeSlices(): number {
 
 /**
  * The main thread checks the slices no worker has taken yet (call it when it would otherwise wait): the split
- * between threads adapts to how much CPU each gets on a busy machine, and the workers never wait for it. With a
- * `tag`, only the slices of the calls started with that tag (later queued calls stay with the workers). Returns how
- * many slices it checked.
+ * between threads adapts to how much CPU each gets on a busy machine, and the workers never wait for it. Returns
+ * how many slices it checked.
  */
-export async function helpVerifying(tag?: object): Promise<number> {
+export async function helpVerifying(): Promise<number> {
   let taken = 0;
-  for (const job of jobs) if (tag === undefined || job.tag === tag) taken += helpWith(job);
+  for (const job of jobs) taken += helpWith(job);
   return taken;
 }
 
@@ -189,7 +184,6 @@ export async function verifyEventsParallel(
   if (active.length === 0) return verifyEvents(events);
   const job: Job = {
     events,
-    tag: opts.tag,
     claims: new Int32Array(new SharedArrayBuffer(4 * Math.ceil(events.length / SLICE))),
     results: new Uint8Array(new SharedArrayBuffer(events.length)),
   };
