@@ -121,7 +121,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const store = options.store ?? (await openStore(options));
   const ingestFn = options.ingest ?? ingestEvents;
   const notifier = new ChangeNotifier();
-  const stopSharing = shareViewerIndependentBundles(store, notifier, now);
+  // Answer reuse off (responseCacheMs 0, as the query bench runs) means no shared bundle parts either.
+  const stopSharing = limits.responseCacheMs > 0 ? shareViewerIndependentBundles(store, notifier, now) : () => {};
   const blobs = options.blobRoot ? new BlobStore(options.blobRoot) : undefined;
   const registry = options.commands ? allCommands.with(options.commands) : allCommands;
   const ownOrigins: string[] = options.publicUrl ? [options.publicUrl] : [];

@@ -36,7 +36,7 @@ export interface ServerLimits {
   maxFutureSeconds: number;
   /**
    * After the store changed, identical read requests within this many ms (and the same clock second) share one
-   * answer; 0 turns the answer cache off.
+   * answer; 0 turns answer reuse off (the answer cache and the shared viewer-independent bundle parts).
    */
   responseCacheMs: number;
   /**
