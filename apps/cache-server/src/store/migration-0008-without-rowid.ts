@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { type ColumnCode, TABLES } from './tables.ts';
+import { type ColumnCode, SEARCH_METADATA_COLUMNS, TABLES } from './tables.ts';
 
 /*
  * SQLite only: tables with a composite or random text primary key and small rows become WITHOUT ROWID, so each row
@@ -74,18 +74,6 @@ export const WITHOUT_ROWID_TABLES: Rebuild[] = [
     primaryKey: ['event_id'],
     indexes: {},
   },
-];
-
-/** Columns of search_metadata (created by migration 0006, not in TABLES). */
-const SEARCH_METADATA_COLUMNS: Array<[string, ColumnCode]> = [
-  ['event_id', 't'],
-  ['lang', 't'],
-  ['sentiment', 't'],
-  ['filters', 't'],
-  ['url_words', 't'],
-  ['width', 'i'],
-  ['height', 'i'],
-  ['duration', 'i'],
 ];
 
 const q = (name: string) => `"${name}"`;

@@ -4,7 +4,7 @@ import type { StoreDialect } from './create-db.ts';
 import { ingestIndexes } from './migration-0007-ingest-indexes.ts';
 import { withoutRowid } from './migration-0008-without-rowid.ts';
 import type { Database } from './schema.ts';
-import { type ColumnCode, TABLES, type TableDef } from './tables.ts';
+import { type ColumnCode, SEARCH_METADATA_COLUMNS, TABLES, type TableDef } from './tables.ts';
 
 type AnyDb = Kysely<unknown>;
 
@@ -115,16 +115,7 @@ async function coveringFeedIndexes(db: AnyDb): Promise<void> {
 async function searchMetadata(db: AnyDb, dialect: StoreDialect): Promise<void> {
   const def: TableDef = {
     name: 'search_metadata',
-    columns: [
-      ['event_id', 't'],
-      ['lang', 't'],
-      ['sentiment', 't'],
-      ['filters', 't'],
-      ['url_words', 't'],
-      ['width', 'i'],
-      ['height', 'i'],
-      ['duration', 'i'],
-    ],
+    columns: SEARCH_METADATA_COLUMNS,
     primaryKey: ['event_id'],
   };
   await createTable(db, dialect, def);

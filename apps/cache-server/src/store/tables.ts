@@ -576,3 +576,15 @@ export const TABLES: TableDef[] = [
     primaryKey: ['key'],
   },
 ];
+
+/** Columns of search_metadata (advanced search's per-note signals), created by migration 0006 (not in TABLES). */
+export const SEARCH_METADATA_COLUMNS: Array<[string, ColumnCode]> = [
+  ['event_id', 't'],
+  ['lang', 't'],
+  ['sentiment', 't'],
+  ['filters', 't'],
+  ['url_words', 't'],
+  ['width', 'i'],
+  ['height', 'i'],
+  ['duration', 'i'],
+];
