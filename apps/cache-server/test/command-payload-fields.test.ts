@@ -3,6 +3,7 @@ import { CacheKind, type NostrEvent, signEvent } from '@tide/core/nostr';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Fixture, type FixtureUser, loadFixture, NOW, U } from '../src/commands/content-test-fixture.ts';
 import { contentOf, newClient, ofKind, openWire } from '../src/commands/content-wire-helpers.ts';
+import { addFans } from '../src/commands/explore-test-fans.ts';
 import { ingestEvents } from '../src/ingest/index.ts';
 import type { RunningServer } from '../src/server.ts';
 import { describeDialects } from './dialects.ts';
@@ -45,6 +46,7 @@ describeDialects('spec §7 payload fields that change answers', (getStore) => {
       now: NOW,
     });
     expect(results.filter((r) => !r.ok)).toEqual([]);
+    await addFans(getStore(), [U.dave.pubkey, U.bob.pubkey], 5, NOW - 10 * 86_400, NOW); // scored users need ≥ 5 followers
     ({ server, client } = await openWire(getStore()));
     guest = newClient(server);
   });

@@ -1,8 +1,9 @@
 import type { CacheClient } from '@tide/core/cache';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { describeDialects } from '../../test/dialects.ts';
-import { type Fixture, U } from './content-test-fixture.ts';
+import { type Fixture, NOW, U } from './content-test-fixture.ts';
 import { contentOf, contentsOf, ofKind, rangeOf, useFixtureWire } from './content-wire-helpers.ts';
+import { addFans } from './explore-test-fans.ts';
 
 describeDialects('explore over the wire', (getStore) => {
   let client: CacheClient;
@@ -10,6 +11,8 @@ describeDialects('explore over the wire', (getStore) => {
   useFixtureWire(getStore, (wire) => {
     ({ f, client } = wire);
   });
+  // trending and scored users keep authors with ≥ 5 followers; the fans' lists are older than explore_people's week
+  beforeAll(() => addFans(getStore(), [U.bob.pubkey, U.carol.pubkey, U.dave.pubkey], 5, NOW - 10 * 86_400, NOW));
 
   it('explore trending: by score, one note per author, range on score', async () => {
     const out = await client.request('explore', { timeframe: 'trending', scope: 'global', limit: 20 });
@@ -61,8 +64,9 @@ describeDialects('explore over the wire', (getStore) => {
     const forDave = await client.request('explore_people', { user_pubkey: U.dave.pubkey, limit: 10 });
     expect(rangeOf(forDave)).toMatchObject({ order_by: 'increase', elements: [U.bob.pubkey, U.carol.pubkey] });
     expect(contentOf(ofKind(forDave, 10000157)[0])).toEqual({
-      [U.bob.pubkey]: { increase: 2, ratio: 2, count: 2 },
-      [U.carol.pubkey]: { increase: 1, ratio: 1, count: 1 },
+      // counts include the five older fans: ratio = increase / (count - increase)
+      [U.bob.pubkey]: { increase: 2, ratio: 0.4, count: 7 },
+      [U.carol.pubkey]: { increase: 1, ratio: 0.2, count: 6 },
     });
     const forViewer = await client.request('explore_people', { user_pubkey: U.viewer.pubkey, limit: 10 });
     expect(rangeOf(forViewer).elements).toEqual([]);

@@ -1,5 +1,6 @@
 import type { CacheEvent } from '@tide/core/nostr';
 import { CacheKind } from '@tide/core/nostr';
+import { sql } from 'kysely';
 import { enrichPosts, profilesOf } from './bundle.ts';
 import { mediaInfo } from './content-bundle-parts.ts';
 import { defaultAccount, numArg, pagingArgs, strArg, viewerOf } from './content-common.ts';
@@ -8,7 +9,7 @@ import { queryPosts } from './content-posts.ts';
 import { type CommandContext, CommandError, type CommandPayload, type CommandRecord } from './context.ts';
 import { exploreNow, shiftCreatedAfter } from './explore-clock.ts';
 import { rankedExploreNotes } from './explore-ranking.ts';
-import { type ExploreField, exploreNotes, scopeAuthors } from './explore-scored.ts';
+import { type ExploreField, exploreNotes, scopeAuthors, TRENDING_MIN_FOLLOWERS } from './explore-scored.ts';
 import { hiddenPubkeys } from './people-moderation.ts';
 import { precomputedScored, withoutMuted } from './scored-precomputed.ts';
 
@@ -62,6 +63,8 @@ export async function exploreFeed(
           offset: paging.offset,
           authors,
           exclude,
+          // the global query's rule (semantics §1.6); network is global restricted to the viewer's network
+          minFollowers: scope === 'global' || scope === 'network' ? TRENDING_MIN_FOLLOWERS : undefined,
         });
   return enrichPosts(ctx.store, posts, { viewer, orderBy: tf.field, muteRules: rules });
 }
@@ -85,7 +88,7 @@ function selectorSpec(selector: string): { field: ExploreField; hours: number; g
 const SCORED_KINDS = new Set<number>([0, 1, CacheKind.Mentions, CacheKind.MediaInfo, CacheKind.VerifiedUsersDict]);
 
 /**
- * scored {selector, user_pubkey}: trending/most-zapped notes of a window, one per author, no stats, no range;
+ * scored {selector, user_pubkey}: trending/most-zapped notes of a window, one per author with ≥ 5 followers, no stats, no range;
  * precomputed for everyone (refreshed every 600 s, scored-precomputed.ts), then the viewer's mutes applied.
  */
 async function scored(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
@@ -101,6 +104,7 @@ async function scored(ctx: CommandContext, p: CommandPayload): Promise<CacheEven
       until: Number.MAX_SAFE_INTEGER,
       limit: 100,
       offset: 0,
+      minFollowers: TRENDING_MIN_FOLLOWERS,
       textFilter: gm === undefined ? undefined : (text) => GM.test(text) === gm,
     });
     const bundle = await enrichPosts(ctx.store, posts, { viewer: null, range: false, topZaps: false });
@@ -113,7 +117,7 @@ async function scored(ctx: CommandContext, p: CommandPayload): Promise<CacheEven
 }
 
 /**
- * scored_users_24h {user_pubkey}: authors by their best score24h in the last 24 h (limit 24), without users the
+ * scored_users_24h {user_pubkey}: authors with ≥ 5 followers by their best score24h in the last 24 h (limit 24), without users the
  * viewer's mutes or filter lists hide at trending scope: kind 0, their 10000119 media, 10000108 scores.
  */
 async function scoredUsers24h(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
@@ -125,6 +129,15 @@ async function scoredUsers24h(ctx: CommandContext, p: CommandPayload): Promise<C
     .where('created_at', '>=', (await exploreNow(ctx)) - 86_400)
     .where('author_pubkey', '!=', '')
     .where('score24h', '>', 0)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('user_stats as u')
+          .select(sql.lit(1).as('one'))
+          .whereRef('u.pubkey', '=', 'event_stats.author_pubkey')
+          .where('u.followers_count', '>=', TRENDING_MIN_FOLLOWERS),
+      ),
+    )
     .groupBy('author_pubkey')
     .orderBy('best', 'desc')
     .limit(48)

@@ -5,6 +5,7 @@ import { type RunningServer, startServer } from '../server.ts';
 import { type Fixture, loadFixture, NOW, U } from './content-test-fixture.ts';
 import { contentOf, contentsOf, newClient, ofKind, rangeOf } from './content-wire-helpers.ts';
 import { shiftCreatedAfter } from './explore-clock.ts';
+import { addFans } from './explore-test-fans.ts';
 
 /** The server's clock three days after the fixture's newest event: a demo network seeded earlier, served today. */
 const LATER = NOW + 3 * 86_400;
@@ -15,6 +16,8 @@ describeDialects('explore on a store that has been quiet for days', (getStore) =
   let f: Fixture;
   beforeAll(async () => {
     f = await loadFixture(getStore());
+    // trending and scored users keep authors with ≥ 5 followers (lists older than explore_people's week)
+    await addFans(getStore(), [U.bob.pubkey, U.carol.pubkey, U.dave.pubkey], 5, NOW - 10 * 86_400, NOW);
     server = await startServer({ store: getStore(), now: () => LATER });
     client = newClient(server);
   });

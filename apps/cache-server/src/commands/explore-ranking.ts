@@ -1,6 +1,6 @@
 import type { Store } from '../store/index.ts';
 import type { BundlePost } from './bundle.ts';
-import { type ExploreField, type ExploreQuery, exploreNotes, rankedField } from './explore-scored.ts';
+import { type ExploreField, type ExploreQuery, exploreNotes, rankedField, withFollowers } from './explore-scored.ts';
 
 /*
  * Global explore rankings of a recent window (trending 24 h, most zapped 7 d / 4 h) are precomputed, like `scored`
@@ -36,17 +36,23 @@ interface Entry {
 
 const entries = new WeakMap<Store, Map<string, Entry>>();
 
-async function rank(store: Store, field: ExploreField, createdAfter: number): Promise<Ranking> {
+async function rank(
+  store: Store,
+  field: ExploreField,
+  createdAfter: number,
+  minFollowers: number | undefined,
+): Promise<Ranking> {
   // exploreNotes' selection and order (top-level kind-1 notes, field >= 1); on SQLite the window is read by time
   const value = rankedField(store, field, true);
-  const rows = await store.db
+  const query = store.db
     .selectFrom('event_stats as s')
     .innerJoin('pubkey_events as pe', 'pe.event_id', 's.event_id')
     .select(['s.event_id', 's.author_pubkey', value.as('value')])
     .where('pe.kind', '=', 1)
     .where('pe.is_reply', '=', 0)
     .where('s.created_at', '>=', createdAfter)
-    .where(value, '>=', 1)
+    .where(value, '>=', 1);
+  const rows = await (minFollowers === undefined ? query : query.where(withFollowers(minFollowers)))
     .orderBy(value, 'desc')
     .orderBy('s.event_id', 'desc')
     .limit(EXPLORE_RANKING_ROWS)
@@ -56,7 +62,13 @@ async function rank(store: Store, field: ExploreField, createdAfter: number): Pr
 }
 
 /** The window's ranking: reused while under the TTL old (and its start within the TTL), else ranked again. */
-function ranking(store: Store, key: string, now: number, field: ExploreField, createdAfter: number): Promise<Ranking> {
+function ranking(
+  store: Store,
+  key: string,
+  now: number,
+  q: { field: ExploreField; createdAfter: number; minFollowers?: number },
+): Promise<Ranking> {
+  const { field, createdAfter } = q;
   let byKey = entries.get(store);
   if (!byKey) {
     byKey = new Map();
@@ -65,7 +77,7 @@ function ranking(store: Store, key: string, now: number, field: ExploreField, cr
   const e = byKey.get(key);
   const ttl = EXPLORE_RANKING_TTL_S;
   if (e && now >= e.at && now - e.at < ttl && Math.abs(createdAfter - e.createdAfter) < ttl) return e.ranking;
-  const entry: Entry = { ranking: rank(store, field, createdAfter), at: now, createdAfter };
+  const entry: Entry = { ranking: rank(store, field, createdAfter, q.minFollowers), at: now, createdAfter };
   byKey.set(key, entry);
   const table = byKey;
   entry.ranking.catch(() => {
@@ -88,8 +100,7 @@ export async function rankedExploreNotes(
     return exploreNotes(store, q);
   }
   const field = q.field;
-  const createdAfter = q.createdAfter;
-  const snapshot = await ranking(store, `${field}:${key}`, now, field, createdAfter);
+  const snapshot = await ranking(store, `${field}:${q.minFollowers ?? 0}:${key}`, now, { ...q, field });
   const candidates = (q.limit + q.offset) * 10 + 10;
   const minimum = Math.max(q.since, 1);
   const inBounds = snapshot.rows.filter((r) => r.value <= q.until && r.value >= minimum).slice(0, candidates);

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Store } from '../store/index.ts';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Database, Store } from '../store/index.ts';
 import type { BundlePost } from './bundle.ts';
 import { followsOf } from './content-common.ts';
 
@@ -24,7 +24,12 @@ export interface ExploreQuery {
   exclude?: ReadonlySet<string>;
   /** Keep only notes whose text matches (gm filter of the scored selectors). */
   textFilter?: (content: string) => boolean;
+  /** Only authors with at least this many followers (trending's ≥ 5, semantics §1.6); undefined = any. */
+  minFollowers?: number;
 }
+
+/** Followers an author needs for trending, popular and most-zapped rankings and scored users (semantics §1.6). */
+export const TRENDING_MIN_FOLLOWERS = 5;
 
 /** Authors of an explore scope for a viewer: follows, tribe (follows ∪ followers), network (follows of follows). */
 export async function scopeAuthors(store: Store, scope: string, viewer: string): Promise<string[] | undefined> {
@@ -64,6 +69,18 @@ export function rankedField(store: Store, field: ExploreField, windowed: boolean
   return windowed && store.dialect === 'sqlite' ? sql<number>`+${ref}` : sql<number>`${ref}`;
 }
 
+/** A condition on `event_stats as s`: its author has at least `min` followers (one user_stats lookup per row). */
+export function withFollowers(min: number) {
+  return (eb: ExpressionBuilder<Database & { s: Database['event_stats'] }, 's'>) =>
+    eb.exists(
+      eb
+        .selectFrom('user_stats as u')
+        .select(sql.lit(1).as('one'))
+        .whereRef('u.pubkey', '=', 's.author_pubkey')
+        .where('u.followers_count', '>=', min),
+    );
+}
+
 /**
  * Top-level kind-1 notes ranked by the field (semantics §1.6): candidates `(limit+offset)×10` by the field, one note
  * per author (unless disabled), then offset/limit. Returns posts whose `value` is the field.
@@ -82,6 +99,7 @@ export async function exploreNotes(store: Store, q: ExploreQuery): Promise<Bundl
     .where('s.created_at', '>=', q.createdAfter)
     .where(field, '<=', q.until)
     .where(field, '>=', minimum);
+  if (q.minFollowers !== undefined) query = query.where(withFollowers(q.minFollowers));
   if (q.authors) query = query.where('s.author_pubkey', 'in', [...q.authors].slice(0, 5000));
   const rows = await query.orderBy(field, 'desc').orderBy('s.event_id', 'desc').limit(candidates).execute();
   const seen = new Set<string>();

@@ -10,6 +10,7 @@ import { ingestEvents } from '../ingest/ingest-events.ts';
 import { writeMediaVariants } from '../seed/images.ts';
 import { enrichPosts } from './bundle.ts';
 import { exploreNoteCommands } from './explore-notes.ts';
+import { addFans } from './explore-test-fans.ts';
 import { userInfosCommand } from './people-follows.ts';
 import { userProfile } from './people-profile.ts';
 import { userSearch } from './people-search.ts';
@@ -48,6 +49,7 @@ describeDialects('profile pictures carry their media variants (10000119)', (getS
     const n = note(amy, 'hello from amy', [], T0 + 5);
     noteId = n.id;
     await ingestEvents(getStore(), [profile(amy, { name: 'amy', picture, banner }), n], { now: NOW });
+    await addFans(getStore(), [amy.pubkey], 5, T0, NOW); // scored_users_24h lists authors with ≥ 5 followers
   });
   afterAll(() => {
     unregister();
