@@ -18,6 +18,7 @@ import { seedingRoute, seedingUpgradeReply } from './http/seeding.ts';
 import { mediaFilesRoute, webAppRoute } from './http/web-app.ts';
 import { ingestEvents } from './ingest/index.ts';
 import { registerLocalMedia } from './ingest/indexers/media-metadata.ts';
+import { enableReadCache } from './read-cache/read-cache.ts';
 import { serveRelayConnection } from './relay/relay-endpoint.ts';
 import { type OpenStoreOptions, openStore, type Store } from './store/index.ts';
 import { publishToRelays } from './upstream/publish.ts';
@@ -123,6 +124,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const notifier = new ChangeNotifier();
   // Answer reuse off (responseCacheMs 0, as the query bench runs) means no shared bundle parts either.
   const stopSharing = limits.responseCacheMs > 0 ? shareViewerIndependentBundles(store, notifier, now) : () => {};
+  // ...nor the read cache of answers' pieces (events, stats, profiles, media; kept exact by ingest's change sets).
+  const stopReadCache = limits.responseCacheMs > 0 ? enableReadCache(store) : () => {};
   const blobs = options.blobRoot ? new BlobStore(options.blobRoot) : undefined;
   const registry = options.commands ? allCommands.with(options.commands) : allCommands;
   const ownOrigins: string[] = options.publicUrl ? [options.publicUrl] : [];
@@ -148,10 +151,19 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     (options.readWorkers ?? 0) > 0 && sqliteFile
       ? await ReadPool.start(
           options.readWorkers ?? 0,
-          { store: { sqlitePath: options.sqlitePath }, logLevel: logger.level },
+          {
+            store: { sqlitePath: options.sqlitePath },
+            logLevel: logger.level,
+            shareBundles: limits.responseCacheMs > 0,
+          },
           logger,
         )
       : undefined;
+  // workers keep their own shared bundle parts: they learn who wrote (as bundle-sharing.ts does here) before any
+  // request that follows the write
+  const stopTellingReads = reads
+    ? notifier.onEvent((event) => reads.wrote(event.pubkey, notifier.sequence + 1))
+    : () => {};
 
   const core: ServerCore = {
     store,
@@ -244,7 +256,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   };
   if (!seeding) await ready();
 
-  const serving = servingStats(notifier, limits);
+  const serving = servingStats(notifier, limits, reads);
 
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
@@ -263,9 +275,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       });
       await Promise.all(upstreams.map((u) => u.stop()));
       for (const undo of unregisterMedia) undo();
+      stopTellingReads();
       await reads?.close();
       serving.stop();
       stopSharing();
+      stopReadCache();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (ownsStore) await store.close();

@@ -75,7 +75,7 @@ describe('read workers (SQLite)', () => {
   });
 
   it('a pool answers concurrent requests on its workers and refuses work once closed', async () => {
-    const data = { store: { sqlitePath: loc.options.sqlitePath }, logLevel: 'silent' };
+    const data = { store: { sqlitePath: loc.options.sqlitePath }, logLevel: 'silent', shareBundles: false };
     const pool = await ReadPool.start(2, data, pino({ level: 'silent' }));
     expect(pool.size).toBe(2);
     const answers = await Promise.all(

@@ -1,88 +1,29 @@
-import { promisify } from 'node:util';
-import { constants, deflateRaw, deflateRawSync, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import type { CacheEvent } from '@tide/core/nostr';
 import { layoutOf } from '../commands/bundle-shared.ts';
+import {
+  adler32,
+  adler32Concat,
+  DEFLATE_OPTIONS,
+  type DeflatedTail,
+  deflateTailText,
+  deflateTailTextSync,
+  type Segment,
+  segment,
+  tailText,
+} from './answer-deflate.ts';
 
-const deflateRawAsync = promisify(deflateRaw);
+export { adler32, adler32Concat, type DeflatedTail } from './answer-deflate.ts';
 
-/** Level 1: about 6% bigger frames than the default level for a third of the CPU (measured on feed answers). */
-const DEFLATE_OPTIONS = { level: 1, memLevel: 9 };
-/** Bodies up to this size are deflated on the spot (under a millisecond); bigger ones on libuv's thread pool. */
-const SYNC_DEFLATE_BYTES = 256 * 1024;
 /** Objects serialised between two yields to the event loop while packing a big answer. */
 const STRINGIFY_SLICE = 250;
-const ADLER_BASE = 65521;
 /** zlib header: deflate, 32 KiB window, no preset dictionary, "fastest" level (a multiple of 31 as RFC 1950 asks). */
 const ZLIB_HEADER = [0x78, 0x01];
 
-/** Adler-32 (RFC 1950) of `data`. */
-export function adler32(data: Uint8Array): number {
-  let a = 1;
-  let b = 0;
-  let i = 0;
-  while (i < data.length) {
-    // reduce every 5552 bytes (zlib's run length): the sums stay exact integers
-    const end = Math.min(i + 5552, data.length);
-    for (; i < end; i++) {
-      a += data[i];
-      b += a;
-    }
-    a %= ADLER_BASE;
-    b %= ADLER_BASE;
-  }
-  return (b * 65536 + a) >>> 0;
-}
-
-/**
- * Adler-32 of `first` followed by `second`, from their checksums and the second's length: the running sum A grows by
- * the second part's bytes, and every one of its `length2` steps adds the first part's final A - 1 to B.
- */
-export function adler32Concat(adlerFirst: number, adlerSecond: number, length2: number): number {
-  const a1 = adlerFirst & 0xffff;
-  const b1 = adlerFirst >>> 16;
-  const a2 = adlerSecond & 0xffff;
-  const b2 = adlerSecond >>> 16;
-  const a = (a1 + a2 + ADLER_BASE - 1) % ADLER_BASE;
-  const b = (b1 + b2 + (length2 % ADLER_BASE) * ((a1 + ADLER_BASE - 1) % ADLER_BASE)) % ADLER_BASE;
-  return (b * 65536 + a) >>> 0;
-}
-
-/** The deflated, sub-id independent tail of an EVENTS frame: `[obj,...]]` as raw deflate, its Adler-32 and length. */
-export interface DeflatedTail {
-  raw: Uint8Array;
-  adler: number;
-  length: number;
-}
-
-function tailText(parts: readonly string[]): Buffer {
-  return Buffer.from(`[${parts.join(',')}]]`, 'utf8');
-}
-
-/** Deflates the tail of objects serialised as `parts` on the spot (for threads that may block, e.g. read workers). */
-export function deflateTailSync(parts: readonly string[]): DeflatedTail {
-  const text = tailText(parts);
-  return { raw: deflateRawSync(text, DEFLATE_OPTIONS), adler: adler32(text), length: text.length };
-}
-
-async function deflateTail(parts: readonly string[]): Promise<DeflatedTail> {
-  const text = tailText(parts);
-  if (text.length <= SYNC_DEFLATE_BYTES) return deflateTailSync(parts);
-  return { raw: await deflateRawAsync(text, DEFLATE_OPTIONS), adler: adler32(text), length: text.length };
-}
-
-/** A piece of an answer's tail text: its objects' JSON and the piece deflated on its own (not final unless last). */
-interface Segment extends DeflatedTail {
-  parts: string[];
-}
-
-const EMPTY_SEGMENT: Segment = { parts: [], raw: new Uint8Array(0), adler: 1, length: 0 };
-
-function segment(parts: string[], text: string, last: boolean): Segment {
-  if (text.length === 0) return { ...EMPTY_SEGMENT, parts };
-  const data = Buffer.from(text, 'utf8');
-  // a sync flush ends a piece on a byte boundary without a final block: the next piece's blocks may follow it
-  const options = last ? DEFLATE_OPTIONS : { ...DEFLATE_OPTIONS, finishFlush: constants.Z_SYNC_FLUSH };
-  return { parts, raw: deflateRawSync(data, options), adler: adler32(data), length: data.length };
+/** `view` on a buffer of its own (a copy when it shares one, e.g. node's pool): only whole buffers can be moved. */
+function ownBuffer(view: Uint8Array): Uint8Array {
+  if (view.byteOffset === 0 && view.byteLength === view.buffer.byteLength) return view;
+  return new Uint8Array(view);
 }
 
 const commaEach = (parts: readonly string[]): string => parts.map((p) => `,${p}`).join('');
@@ -124,6 +65,16 @@ export function segmentedAnswer(events: readonly CacheEvent[]): { parts: string[
 }
 
 /**
+ * A packed answer in a form another thread can hand over without copying (transfer `json` and `tail.raw`'s
+ * buffers): the tail text `[obj,...]]` as UTF-8, each object's JSON length in UTF-16 units, and the deflated tail.
+ */
+export interface PackedTransfer {
+  json: Uint8Array;
+  lengths: Uint32Array;
+  tail: DeflatedTail | null;
+}
+
+/**
  * One finished answer, serialised once and framed for any sub-id: each object's JSON is kept, and for zlib
  * connections the frame's tail (everything after the sub-id) is deflated once. A zlib frame for a sub-id is then a
  * zlib header, the head `["EVENTS","<subid>",` as one stored (uncompressed) deflate block, the cached compressed
@@ -131,17 +82,29 @@ export function segmentedAnswer(events: readonly CacheEvent[]): { parts: string[
  */
 export class PackedAnswer {
   private tail: Promise<DeflatedTail> | null;
+  private parts: readonly string[] | null;
+  /** Characters of the objects' JSON. */
+  readonly size: number;
+  /** Number of objects in the answer. */
+  readonly count: number;
 
   private constructor(
-    private readonly parts: readonly string[],
-    tail?: DeflatedTail,
+    parts: readonly string[] | null,
+    tail?: DeflatedTail | null,
+    private readonly source?: PackedTransfer,
   ) {
+    this.parts = parts;
     this.tail = tail ? Promise.resolve(tail) : null;
+    let chars = 0;
+    if (source) for (const length of source.lengths) chars += length;
+    else for (const part of parts ?? []) chars += part.length;
+    this.size = chars;
+    this.count = source ? source.lengths.length : (parts?.length ?? 0);
   }
 
-  /** An answer serialised elsewhere (a read worker): the objects' JSON and, if made, the deflated tail. */
-  static fromParts(parts: readonly string[], tail?: DeflatedTail): PackedAnswer {
-    return new PackedAnswer(parts, tail);
+  /** An answer packed by another thread (see `toTransfer`); its objects' JSON is decoded only if text frames need it. */
+  static fromTransfer(transfer: PackedTransfer): PackedAnswer {
+    return new PackedAnswer(null, transfer.tail, transfer);
   }
 
   /** Serialises `events`, yielding to the event loop between slices of a big answer. */
@@ -157,30 +120,41 @@ export class PackedAnswer {
     return new PackedAnswer(parts);
   }
 
-  /** Characters of the objects' JSON (an answer's approximate size, for cache bounds). */
-  get size(): number {
-    let chars = 0;
-    for (const part of this.parts) chars += part.length;
-    return chars;
+  /**
+   * The transferable form (for threads that may block: the tail is deflated on the spot if it was not yet); pass
+   * `transferList(transfer)` to postMessage so the buffers move instead of being copied.
+   */
+  async toTransfer(): Promise<PackedTransfer> {
+    if (this.source) return this.source;
+    const parts = this.jsonParts();
+    const json = ownBuffer(tailText(parts));
+    const lengths = Uint32Array.from(parts, (part) => part.length);
+    if (parts.length === 0) return { json, lengths, tail: null };
+    this.tail ??= Promise.resolve(deflateTailTextSync(json));
+    const tail = await this.tail;
+    return { json, lengths, tail: { ...tail, raw: ownBuffer(tail.raw) } };
   }
 
-  /** Number of objects in the answer. */
-  get count(): number {
-    return this.parts.length;
+  /** The buffers of a transfer (from `toTransfer`), to move with postMessage. */
+  static transferList(transfer: PackedTransfer): ArrayBuffer[] {
+    const views = [transfer.json, transfer.lengths, ...(transfer.tail ? [transfer.tail.raw] : [])];
+    return views.map((view) => view.buffer as ArrayBuffer);
   }
 
   /** The objects as `["EVENT", subId, obj]` text frames (connections without zlib). */
   textFrames(subId: string): string[] {
     const head = `["EVENT",${JSON.stringify(subId)},`;
-    return this.parts.map((part) => `${head}${part}]`);
+    return this.jsonParts().map((part) => `${head}${part}]`);
   }
 
   /** The binary zlib frame `["EVENTS", subId, [obj...]]` (deflating the shared tail on first use only). */
   async zlibFrame(subId: string): Promise<Buffer> {
     const head = Buffer.from(`["EVENTS",${JSON.stringify(subId)},`, 'utf8');
     // a stored block holds at most 65535 bytes (sub-ids are far shorter; this only keeps the frame valid)
-    if (head.length > 0xffff) return deflateSync(Buffer.from(`${head}[${this.parts.join(',')}]]`), DEFLATE_OPTIONS);
-    this.tail ??= deflateTail(this.parts);
+    if (head.length > 0xffff) {
+      return deflateSync(Buffer.from(`${head}[${this.jsonParts().join(',')}]]`), DEFLATE_OPTIONS);
+    }
+    this.tail ??= deflateTailText(tailText(this.jsonParts()));
     const tail = await this.tail;
     const frame = Buffer.allocUnsafe(2 + 5 + head.length + tail.raw.length + 4);
     let at = frame.writeUInt8(ZLIB_HEADER[0], 0);
@@ -194,5 +168,20 @@ export class PackedAnswer {
     at += tail.raw.length;
     frame.writeUInt32BE(adler32Concat(adler32(head), tail.adler, tail.length), at);
     return frame;
+  }
+
+  /** Each object's JSON (decoded from a transfer on first use). */
+  private jsonParts(): readonly string[] {
+    if (this.parts) return this.parts;
+    const source = this.source as PackedTransfer;
+    const text = Buffer.from(source.json.buffer, source.json.byteOffset, source.json.byteLength).toString('utf8');
+    const parts: string[] = new Array(source.lengths.length);
+    let at = 1; // after the opening '['
+    for (let i = 0; i < parts.length; i++) {
+      parts[i] = text.slice(at, at + source.lengths[i]);
+      at += source.lengths[i] + 1; // and its ',' (or the closing ']')
+    }
+    this.parts = parts;
+    return parts;
   }
 }

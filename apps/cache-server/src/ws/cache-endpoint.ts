@@ -94,13 +94,14 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
       const cacheable = handler !== undefined && CACHEABLE_COMMANDS.has(command);
       const reads = core.reads;
       const now = core.now();
+      const seq = core.notifier.sequence;
       const work = cacheable
         ? answers.answer(
             responseKey(command, payload, state.userPubkey),
             now,
-            reads ? () => reads.run(command, payload, state.userPubkey, now) : compute,
+            reads && reads.size > 0 ? () => reads.run(command, payload, state.userPubkey, now, seq) : compute,
             viewerOfRequest(payload, state.userPubkey),
-            core.notifier.sequence,
+            seq,
           )
         : compute();
       const answer = await withTimeout(work, core.limits.requestTimeoutMs);

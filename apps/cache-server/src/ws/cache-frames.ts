@@ -13,21 +13,28 @@ export function usesZlib(protocol: Record<string, unknown>): boolean {
  * requests it serves.
  */
 export async function sendAnswer(conn: Connection, subId: string, answer: PackedAnswer, zlib: boolean): Promise<void> {
+  const frames: Array<string | Buffer> = [];
   if (answer.count > 0) {
-    if (zlib) {
-      const frame = await answer.zlibFrame(subId);
-      conn.sendRaw(frame);
-    } else {
-      for (const frame of answer.textFrames(subId)) conn.sendRaw(frame);
-    }
+    if (zlib) frames.push(await answer.zlibFrame(subId));
+    else frames.push(...answer.textFrames(subId));
   }
-  conn.sendJson(['EOSE', subId]);
+  frames.push(eoseFrame(subId));
+  // the answer's frames and its EOSE leave in one socket write
+  conn.batch(() => {
+    for (const frame of frames) conn.sendRaw(frame);
+  });
+}
+
+function eoseFrame(subId: string): string {
+  return `["EOSE",${JSON.stringify(subId)}]`;
 }
 
 /** Sends `["NOTICE", subid, reason]` followed by `["EOSE", subid]` (the reference server's error shape). */
 export function sendNotice(conn: Connection, subId: string, reason: string): void {
-  conn.sendJson(['NOTICE', subId, reason]);
-  conn.sendJson(['EOSE', subId]);
+  conn.batch(() => {
+    conn.sendJson(['NOTICE', subId, reason]);
+    conn.sendRaw(eoseFrame(subId));
+  });
 }
 
 /** Pushes live objects as text EVENT frames (even when zlib is on, like the reference). */

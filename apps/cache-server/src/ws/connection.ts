@@ -64,6 +64,21 @@ export class Connection {
     this.socket.send(data, { binary: typeof data !== 'string' });
   }
 
+  /**
+   * Runs `send` with the socket corked, so the frames it sends leave in one write (one writev syscall) instead of
+   * one each, in the order sent.
+   */
+  batch(send: () => void): void {
+    // ws has no public cork; its sender writes to this net.Socket (corks nest: only the outer uncork flushes)
+    const raw = (this.socket as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+    raw?.cork();
+    try {
+      send();
+    } finally {
+      raw?.uncork();
+    }
+  }
+
   /** Number of open subscriptions. */
   get subscriptionCount(): number {
     return this.subs.size;

@@ -4,28 +4,11 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import { CommandError } from '../commands/context.ts';
-import { type DeflatedTail, PackedAnswer } from './answer-frames.ts';
+import { PackedAnswer } from './answer-frames.ts';
+import type { ReadReply, ReadRequest, ToWorker } from './read-messages.ts';
 import type { ReadWorkerData } from './read-worker.ts';
 
-/** One read request sent to a worker. */
-export interface ReadRequest {
-  id: number;
-  command: string;
-  payload: Record<string, unknown>;
-  /** The connection's remembered user (commands fall back to it when the payload has no user_pubkey). */
-  userPubkey: string | null;
-  /** The server clock (Unix seconds) when the request arrived. */
-  now: number;
-}
-
-/** A worker's answer: the objects' JSON and deflated frame tail, or an error (`notice`: a CommandError's message). */
-export interface ReadReply {
-  id: number;
-  parts?: string[];
-  tail?: DeflatedTail;
-  error?: string;
-  notice?: boolean;
-}
+export type { ReadReply, ReadRequest } from './read-messages.ts';
 
 interface Waiter {
   resolve(answer: PackedAnswer): void;
@@ -37,6 +20,12 @@ interface Slot {
   pending: Map<number, Waiter>;
 }
 
+/** How many read requests the workers have served, and how many were waiting at most at once. */
+export interface ReadPoolStats {
+  served: number;
+  maxPending: number;
+}
+
 const WORKER_URL = new URL('./read-worker.ts', import.meta.url).href;
 // Workers do not inherit tsx's loader: each registers it (tsx's ESM API, the package's `./esm/api` import export)
 // before loading the worker module.
@@ -46,14 +35,17 @@ const TSX_API = pathToFileURL(
 const BOOT = `import(${JSON.stringify(TSX_API.href)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL)}); })`;
 
 /**
- * Worker threads serving pure read commands, each on its own store connection, so SQL, bundle assembly,
- * serialisation and deflate run beside the main thread (which keeps the sockets). A request goes to the worker with
- * the fewest requests in flight; a worker that dies fails its requests and is replaced.
+ * Worker threads serving the cacheable read commands the main thread's answer cache missed, each on its own store
+ * connection, so SQL, bundle assembly, serialisation and deflate run beside the main thread (which keeps the
+ * sockets, the answer cache and its joins). A request goes to the worker with the fewest requests in flight; its
+ * answer comes back packed, its buffers moved rather than copied. Write notices (`wrote`) go to every worker before
+ * any later request. A worker that dies fails its requests and is replaced.
  */
 export class ReadPool {
   private readonly slots: Slot[] = [];
   private nextId = 1;
   private closed = false;
+  private counts: ReadPoolStats = { served: 0, maxPending: 0 };
 
   private constructor(
     private readonly data: ReadWorkerData,
@@ -67,27 +59,48 @@ export class ReadPool {
     return pool;
   }
 
-  /** Number of workers. */
+  /** Number of live workers. */
   get size(): number {
     return this.slots.length;
   }
 
-  /** Runs `command` on a worker; resolves with the packed answer, rejects with CommandError for a NOTICE. */
+  /**
+   * Runs `command` on a worker for a request that arrived at change sequence `seq` (the worker's answer reflects at
+   * least that store); resolves with the packed answer, rejects with CommandError for a NOTICE.
+   */
   run(
     command: string,
     payload: Record<string, unknown>,
     userPubkey: string | null,
     now: number,
+    seq = 0,
   ): Promise<PackedAnswer> {
     if (this.closed || this.slots.length === 0) return Promise.reject(new Error('read pool is closed'));
     let slot = this.slots[0];
-    for (const candidate of this.slots) if (candidate.pending.size < slot.pending.size) slot = candidate;
+    let pending = 0;
+    for (const candidate of this.slots) {
+      pending += candidate.pending.size;
+      if (candidate.pending.size < slot.pending.size) slot = candidate;
+    }
+    if (pending + 1 > this.counts.maxPending) this.counts.maxPending = pending + 1;
     const id = this.nextId++;
-    const request: ReadRequest = { id, command, payload, userPubkey, now };
+    const request: ReadRequest = { type: 'read', id, command, payload, userPubkey, now, seq };
     return new Promise<PackedAnswer>((resolve, reject) => {
       slot.pending.set(id, { resolve, reject });
       slot.worker.postMessage(request);
     });
+  }
+
+  /** Tells every worker that `pubkey` wrote, visible from change sequence `seq` on. */
+  wrote(pubkey: string, seq: number): void {
+    this.broadcast({ type: 'wrote', pubkey, seq });
+  }
+
+  /** Requests served since the previous call, and the most waiting at once (the counters restart). */
+  takeStats(): ReadPoolStats {
+    const stats = this.counts;
+    this.counts = { served: 0, maxPending: 0 };
+    return stats;
   }
 
   /** Stops every worker (requests still running fail). */
@@ -96,6 +109,10 @@ export class ReadPool {
     await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
     for (const slot of this.slots) this.fail(slot, new Error('read pool is closed'));
     this.slots.length = 0;
+  }
+
+  private broadcast(message: ToWorker): void {
+    for (const slot of this.slots) slot.worker.postMessage(message);
   }
 
   private spawn(): Promise<void> {
@@ -111,10 +128,13 @@ export class ReadPool {
         const waiter = slot.pending.get(reply.id);
         if (!waiter) return;
         slot.pending.delete(reply.id);
+        this.counts.served += 1;
         if (reply.error !== undefined) {
           waiter.reject(reply.notice ? new CommandError(reply.error) : new Error(reply.error));
+        } else if (reply.packed) {
+          waiter.resolve(PackedAnswer.fromTransfer(reply.packed));
         } else {
-          waiter.resolve(PackedAnswer.fromParts(reply.parts ?? [], reply.tail));
+          waiter.reject(new Error('read worker sent no answer'));
         }
       });
       worker.on('error', (err) => this.logger.error({ err }, 'read worker failed'));

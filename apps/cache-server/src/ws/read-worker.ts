@@ -1,26 +1,73 @@
 // A read worker: its own connection to the SQLite store (WAL lets readers run beside the one writer), running the
-// pure read commands the answer cache may share, and serialising (and deflating) their answers off the main thread.
+// cacheable read commands the main thread misses, one at a time in arrival order, and packing (serialising and
+// deflating) their answers off the main thread.
 import { parentPort, workerData } from 'node:worker_threads';
 import pino from 'pino';
+import { shareBundles, sharedBundlesOf } from '../commands/bundle-shared.ts';
 import { type CommandContext, CommandError } from '../commands/context.ts';
 import { allCommands } from '../commands/index.ts';
 import { type OpenStoreOptions, openStore } from '../store/index.ts';
-import { deflateTailSync } from './answer-frames.ts';
-import type { ReadReply, ReadRequest } from './read-pool.ts';
+import { PackedAnswer, type PackedTransfer } from './answer-frames.ts';
+import type { ReadReply, ReadRequest, ToWorker } from './read-messages.ts';
 
 /** What the pool hands a worker at start. */
 export interface ReadWorkerData {
   store: OpenStoreOptions;
   logLevel: string;
+  /** Share viewer-independent bundle parts between this worker's answers (off when answer reuse is off). */
+  shareBundles: boolean;
 }
 
-/** Runs one read request against `store`; never throws (failures become error replies). */
+/** Writers remembered before the list is restarted (and the shared parts with it), as on the main thread. */
+const MAX_WRITERS = 50_000;
+
+/**
+ * The main thread's view of the store's changes, as far as it told this worker: the highest change sequence a
+ * request or write notice carried, the clock second of the latest request, and each writer's first sequence.
+ */
+export class MirrorClock {
+  private seq = 0;
+  private clockSecond = Math.floor(Date.now() / 1000);
+  private readonly written = new Map<string, number>();
+
+  /** Takes in what a message carried. */
+  saw(seq: number, second?: number): void {
+    if (seq > this.seq) this.seq = seq;
+    if (second !== undefined) this.clockSecond = second;
+  }
+
+  /** Records that `pubkey` wrote, visible from sequence `seq` on; false when the list was full and restarted. */
+  wrote(pubkey: string, seq: number): boolean {
+    const full = this.written.size >= MAX_WRITERS;
+    if (full) this.written.clear();
+    this.written.set(pubkey, seq);
+    return !full;
+  }
+
+  /** The store's change sequence as last told. */
+  sequence(): number {
+    return this.seq;
+  }
+
+  /** The server clock's second of the latest request. */
+  second(): number {
+    return this.clockSecond;
+  }
+
+  /** The first sequence at which `pubkey`'s latest write was in the store (0: none told). */
+  writtenAt(pubkey: string): number {
+    return this.written.get(pubkey) ?? 0;
+  }
+}
+
+/** Runs one read request against `ctxBase.store`; never throws (failures become error replies). */
 export async function serveRead(
   ctxBase: Omit<CommandContext, 'now' | 'connection' | 'command'>,
   request: ReadRequest,
-): Promise<ReadReply> {
+): Promise<{ reply: ReadReply; transfer: ArrayBuffer[] }> {
   const handler = allCommands.get(request.command);
-  if (!handler) return { id: request.id, error: 'unknown api request', notice: true };
+  const failed = (error: string, notice: boolean) => ({ reply: { id: request.id, error, notice }, transfer: [] });
+  if (!handler) return failed('unknown api request', true);
   try {
     const ctx: CommandContext = {
       ...ctxBase,
@@ -28,17 +75,18 @@ export async function serveRead(
       connection: { id: 0, userPubkey: request.userPubkey, protocol: {} },
       command: request.command,
     };
-    const events = await handler(ctx, request.payload);
-    const parts = events.map((event) => JSON.stringify(event));
-    return { id: request.id, parts, tail: parts.length > 0 ? deflateTailSync(parts) : undefined };
+    const packed: PackedTransfer = await (await PackedAnswer.pack(await handler(ctx, request.payload))).toTransfer();
+    return { reply: { id: request.id, packed }, transfer: PackedAnswer.transferList(packed) };
   } catch (err) {
-    if (err instanceof CommandError) return { id: request.id, error: err.message, notice: true };
-    return { id: request.id, error: err instanceof Error ? err.message : String(err), notice: false };
+    if (err instanceof CommandError) return failed(err.message, true);
+    return failed(err instanceof Error ? err.message : String(err), false);
   }
 }
 
 async function main(port: NonNullable<typeof parentPort>, data: ReadWorkerData): Promise<void> {
   const store = await openStore({ ...data.store, migrate: false });
+  const clock = new MirrorClock();
+  if (data.shareBundles) shareBundles(store, clock);
   const refuse = () => Promise.reject(new Error('read workers do not write'));
   const ctxBase = {
     store,
@@ -49,8 +97,26 @@ async function main(port: NonNullable<typeof parentPort>, data: ReadWorkerData):
     ingest: refuse,
     publish: refuse,
   };
-  port.on('message', (request: ReadRequest) => {
-    void serveRead(ctxBase, request).then((reply) => port.postMessage(reply));
+  const queue: ReadRequest[] = [];
+  let running = false;
+  // one request at a time, in arrival order: concurrent handlers would interleave their queries on the one
+  // connection and all finish late
+  const drain = async () => {
+    running = true;
+    for (let request = queue.shift(); request; request = queue.shift()) {
+      clock.saw(request.seq, request.now);
+      const { reply, transfer } = await serveRead(ctxBase, request);
+      port.postMessage(reply, transfer);
+    }
+    running = false;
+  };
+  port.on('message', (message: ToWorker) => {
+    if (message.type === 'wrote') {
+      if (!clock.wrote(message.pubkey, message.seq)) sharedBundlesOf(store)?.clear();
+    } else {
+      queue.push(message);
+      if (!running) void drain();
+    }
   });
   port.postMessage('ready');
 }

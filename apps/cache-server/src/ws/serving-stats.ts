@@ -1,6 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { ChangeNotifier } from './change-notifier.ts';
 import type { ServerLimits } from './limits.ts';
+import type { ReadPool, ReadPoolStats } from './read-pool.ts';
 import { type ResponseCacheStats, responseCacheFor, responseCacheOptions } from './response-cache.ts';
 
 /** How the server served since the previous `stats()` call. */
@@ -9,10 +10,16 @@ export interface ServingStats {
   answers: ResponseCacheStats;
   /** Event-loop delay in ms (how long ready work waited for the main thread). */
   loopDelayMs: { p50: number; p99: number; max: number };
+  /** Requests the read workers served and the most waiting at once (absent without read workers). */
+  reads?: ReadPoolStats;
 }
 
 /** Starts measuring the event loop; `take()` returns the figures since the previous take, `stop()` ends it. */
-export function servingStats(notifier: ChangeNotifier, limits: ServerLimits): { take(): ServingStats; stop(): void } {
+export function servingStats(
+  notifier: ChangeNotifier,
+  limits: ServerLimits,
+  reads?: ReadPool,
+): { take(): ServingStats; stop(): void } {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const ms = (ns: number) => Math.round(ns / 1e4) / 100;
@@ -21,6 +28,7 @@ export function servingStats(notifier: ChangeNotifier, limits: ServerLimits): { 
       const result: ServingStats = {
         answers: responseCacheFor(notifier, responseCacheOptions(limits)).takeStats(),
         loopDelayMs: { p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) },
+        ...(reads ? { reads: reads.takeStats() } : {}),
       };
       loop.reset();
       return result;

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../src/server.ts';
+import { freshLocation, type TestStoreLocation } from './dialects.ts';
+import { note, reaction, T0, testUser } from './fixtures/events.ts';
+import { RawSocket } from './raw-socket.ts';
+
+const NOW = T0 + 3600;
+const author = testUser('read-seq-author');
+const bob = testUser('read-seq-bob');
+const carol = testUser('read-seq-carol');
+
+interface Cached {
+  kind: number;
+  content: string;
+}
+
+let n = 0;
+/** Sends one request and returns the objects of its answer (EVENT frames: these sockets do not negotiate zlib). */
+async function ask(s: RawSocket, command: string, payload: Record<string, unknown>): Promise<Cached[]> {
+  n += 1;
+  const subId = `q${n}`;
+  s.send(['REQ', subId, { cache: [command, payload] }]);
+  const frames = await s.untilEose(subId);
+  const notice = frames.find((f) => f.message[0] === 'NOTICE');
+  if (notice) throw new Error(String(notice.message[2]));
+  return frames.flatMap((f) => (f.message[0] === 'EVENT' ? [f.message[2] as Cached] : []));
+}
+
+const notesOf = (answer: Cached[]) => answer.filter((e) => e.kind === 1).map((e) => e.content);
+
+/** The like count the answer's stats (10000100) give `eventId`. */
+function likesOf(answer: Cached[], eventId: string): number | undefined {
+  for (const e of answer) {
+    if (e.kind !== 10000100) continue;
+    const stats = JSON.parse(e.content) as { event_id: string; likes: number };
+    if (stats.event_id === eventId) return stats.likes;
+  }
+  return undefined;
+}
+
+describe('read workers and the change sequence (SQLite)', () => {
+  let loc: TestStoreLocation;
+  let server: RunningServer;
+  let s: RawSocket;
+  let clock = NOW;
+  const publish = async (event: unknown) => {
+    const [ok] = await ask(s, 'import_events', { events: [event] });
+    expect(ok).toBeDefined();
+  };
+  beforeAll(async () => {
+    loc = freshLocation('sqlite', 'readseq');
+    // answer reuse on (the default): the main thread's answer cache in front, bundle parts shared in the worker
+    server = await startServer({ sqlitePath: loc.options.sqlitePath, now: () => clock, readWorkers: 1 });
+    s = await RawSocket.open(server.url);
+  });
+  afterAll(async () => {
+    await s.close();
+    await server.close();
+    await loc.cleanup();
+  });
+
+  it('answers every request from a store at least as new as the change sequence it arrived at', async () => {
+    server.stats();
+    const feed = { pubkey: author.pubkey, notes: 'authored', limit: 50 };
+    const expected: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      await publish(note(author, `note ${i}`, [], NOW - 1000 + i));
+      expected.unshift(`note ${i}`);
+      // a new clock second: no answer made before the write may be served to anyone
+      clock += 1;
+      expect(notesOf(await ask(s, 'feed', feed))).toEqual(expected);
+      expect(notesOf(await ask(s, 'feed', { ...feed, user_pubkey: author.pubkey }))).toEqual(expected);
+      expect(notesOf(await ask(s, 'feed', { ...feed, user_pubkey: bob.pubkey }))).toEqual(expected);
+    }
+    const { answers, reads } = server.stats();
+    // every one of them was computed on the worker
+    expect(answers.misses).toBe(75);
+    expect(reads?.served).toBe(75);
+  });
+
+  it("a writer never gets a worker's bundle part made before their write; others may within the second", async () => {
+    const target = note(author, 'like me', [], NOW - 100);
+    await publish(target);
+    clock += 1;
+    const feed = { pubkey: author.pubkey, notes: 'authored', limit: 5 };
+    const carolBefore = await ask(s, 'feed', { ...feed, user_pubkey: carol.pubkey });
+    const bobBefore = await ask(s, 'feed', { ...feed, user_pubkey: bob.pubkey });
+    expect(likesOf(carolBefore, target.id)).toBe(0);
+    expect(likesOf(bobBefore, target.id)).toBe(0);
+    server.stats();
+    await publish(reaction(bob, target, '+', NOW - 50));
+    // same clock second: carol may be served what was computed before the like (within 1 s)
+    expect(await ask(s, 'feed', { ...feed, user_pubkey: carol.pubkey })).toEqual(carolBefore);
+    // bob wrote: his answer is computed again, on a part made after his like
+    const bobAfter = await ask(s, 'feed', { ...feed, user_pubkey: bob.pubkey });
+    expect(likesOf(bobAfter, target.id)).toBe(1);
+    expect(server.stats().reads?.served).toBe(1);
+  });
+});
