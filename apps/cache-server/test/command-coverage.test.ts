@@ -1,7 +1,7 @@
 import type { CacheClient } from '@tide/core/cache';
 import { type CacheEvent, CacheKind } from '@tide/core/nostr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureEvents, loadFixture, NOW } from '../src/commands/content-test-fixture.ts';
+import { type Fixture, fixtureEvents, loadFixture, NOW, U } from '../src/commands/content-test-fixture.ts';
 import { openWire } from '../src/commands/content-wire-helpers.ts';
 import { allCommands } from '../src/commands/index.ts';
 import { ingestEvents } from '../src/ingest/index.ts';
@@ -64,8 +64,10 @@ describeDialects('every spec §7 command over the wire (CacheClient)', (getStore
   let client: CacheClient;
   const extras = coverageExtras();
   let cases: CoverageCase[] = [];
+  let fixture: Fixture;
   beforeAll(async () => {
     const f = await loadFixture(getStore());
+    fixture = f;
     const results = await ingestEvents(getStore(), extras.lists, { source: 'import', now: NOW });
     expect(results.filter((r) => !r.ok)).toEqual([]);
     cases = coverageCases(f, extras);
@@ -98,4 +100,29 @@ describeDialects('every spec §7 command over the wire (CacheClient)', (getStore
     }
     expect(problems).toEqual([]);
   }, 60_000);
+
+  it('answers the mobile multi-kind verbs (beyond spec §7) with the bundle kinds', async () => {
+    const { viewer, bob } = U;
+    const spec = JSON.stringify({ id: 'feed', kind: 'notes', notes: 'authored', pubkey: bob.pubkey });
+    const extra: CoverageCase[] = [
+      {
+        command: 'multi_kind_mega_feed_directive',
+        payload: { spec, kinds: [1, 20], limit: 20, user_pubkey: viewer.pubkey },
+        kinds: [1, 0, 10000100, 10000113],
+      },
+      {
+        command: 'multi_kind_thread_view',
+        payload: { event_id: fixture.r1.id, kinds: [1], limit: 100, user_pubkey: viewer.pubkey },
+        kinds: [1, 0, 10000100, 10000113],
+      },
+    ];
+    for (const c of extra) {
+      expect(allCommands.has(c.command), c.command).toBe(true);
+      const kinds = new Set((await client.request(c.command, c.payload, { timeoutMs: 10_000 })).map((e) => e.kind));
+      expect(
+        c.kinds.filter((k) => !kinds.has(k)),
+        c.command,
+      ).toEqual([]);
+    }
+  });
 });

@@ -22,7 +22,8 @@ import { searchNotes } from './content-search.ts';
 import { type CommandContext, CommandError, type CommandPayload, type CommandRecord } from './context.ts';
 import { exploreFeed } from './explore-notes.ts';
 
-function kindsArg(p: CommandPayload, fallback: number[]): number[] {
+/** The payload's `kinds` (non-negative integers), else `fallback`; anything else is a NOTICE. */
+export function kindsArg(p: CommandPayload, fallback: number[]): number[] {
   const v = p.kinds;
   if (v === undefined || v === null) return fallback;
   if (!Array.isArray(v) || !v.every((k) => Number.isInteger(k) && k >= 0)) throw new CommandError('invalid kinds');
@@ -89,17 +90,26 @@ const SEARCH_SPECS: Record<string, string> = {
   'nostr-reads-feed': 'kind:30023 scope:myfollowsinteractions minwords:100',
 };
 
-/** Runs a mega-feed spec (protocol §4.2) with the request's paging arguments. */
+/**
+ * Runs a mega-feed spec (protocol §4.2) with the request's paging arguments. A `kinds` array (request or spec)
+ * applies to latest/feed/global-trending/all-notes/most-zapped: its first kind only (semantics §2.3), or all of them
+ * for `multiKind` (multi_kind_mega_feed_directive).
+ */
 export async function runSpec(
   ctx: CommandContext,
   spec: Record<string, unknown>,
   p: CommandPayload,
+  opts: { multiKind?: boolean } = {},
 ): Promise<CacheEvent[]> {
   const id = typeof spec.id === 'string' ? spec.id : '';
   const kind = typeof spec.kind === 'string' ? spec.kind : '';
   const viewer = viewerOf(ctx, p) ?? defaultAccount();
   const args: CommandPayload = { ...spec, ...p, user_pubkey: viewer };
   delete args.spec;
+  const listed = kindsArg(args, []);
+  const kinds = listed.length === 0 ? undefined : opts.multiKind ? listed : listed.slice(0, 1);
+  if (kinds) args.kinds = kinds;
+  else delete args.kinds;
   if (typeof spec.dvm_id === 'string' && isHex(spec.dvm_pubkey)) return dvmFeed(ctx, spec.dvm_pubkey, spec.dvm_id, p);
   if (id === 'advsearch') return searchNotes(ctx, args, typeof spec.query === 'string' ? spec.query : '');
   if (id === 'search') return searchNotes(ctx, args, typeof spec.query === 'string' ? spec.query : '');
@@ -121,9 +131,9 @@ export async function runSpec(
     return feed(ctx, { ...args, pubkey, notes: typeof spec.notes === 'string' ? spec.notes : 'follows' });
   }
   const hours = typeof spec.hours === 'number' ? spec.hours : undefined;
-  if (id === 'global-trending') return exploreFeed(ctx, args, 'trending', 'global', { hours: hours ?? 24 });
-  if (id === 'most-zapped') return exploreFeed(ctx, args, 'mostzapped', 'global', { hours: hours ?? 24 });
-  if (id === 'all-notes') return exploreFeed(ctx, args, 'latest', 'global');
+  if (id === 'global-trending') return exploreFeed(ctx, args, 'trending', 'global', { hours: hours ?? 24, kinds });
+  if (id === 'most-zapped') return exploreFeed(ctx, args, 'mostzapped', 'global', { hours: hours ?? 24, kinds });
+  if (id === 'all-notes') return exploreFeed(ctx, args, 'latest', 'global', { kinds });
   if (id === 'hall-of-fame-notes') return exploreFeed(ctx, { ...args, created_after: 0 }, 'popular', 'global');
   if (id === 'important-notes-i-might-have-missed') return repostedByFollows(ctx, viewer, args);
   if (id === 'bookmarked-by-follows') return bookmarkedByFollows(ctx, viewer, args);

@@ -74,24 +74,33 @@ function repliesBounds(out: CacheEvent[], replies: readonly { reply_created_at: 
   });
 }
 
+/** How a thread view finds its parts: the kinds of replies listed, and the ancestor walk. */
+export interface ThreadParts {
+  /** Kinds of the replies listed (undefined = every reply kind). */
+  replyKinds?: readonly number[];
+  /** The ancestors of the note, nearest first. */
+  ancestors(store: Store, self: NostrEvent): Promise<string[]>;
+}
+
 /**
- * thread_view {event_id, limit (100), since, until, offset, user_pubkey, include_parent_posts (true)}: the note,
- * its ancestor chain (unless include_parent_posts is false) and its direct replies (newest first, paged on reply
- * time), as one bundle whose one FeedRange lists them all (the reference sends two, replies and ancestors; one
- * keeps clients' page assembly simple) with since/until bounding the replies.
+ * A thread answer: the note, its ancestor chain (unless include_parent_posts is false) and its direct replies by
+ * humans (newest first, paged on reply time) as one bundle whose one FeedRange lists them all, since/until bounding
+ * the replies.
  */
-async function threadView(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
+export async function threadAnswer(ctx: CommandContext, p: CommandPayload, parts: ThreadParts): Promise<CacheEvent[]> {
   const id = hexArg(p, 'event_id');
   const paging = pagingArgs(p, ctx.now(), 20, 1000);
   const self = (await loadEvents(ctx.store, [id])).get(id);
   if (!self) return enrichPosts(ctx.store, [], { viewer: viewerOf(ctx, p) });
   const viewer = viewerOf(ctx, p);
+  const kinds = parts.replyKinds;
   const [parents, replies] = await Promise.all([
-    boolArg(p, 'include_parent_posts', true) ? ancestors(ctx.store, id) : [],
+    boolArg(p, 'include_parent_posts', true) ? parts.ancestors(ctx.store, self) : [],
     ctx.store.db
       .selectFrom('event_replies')
       .select(['reply_id', 'reply_created_at'])
       .where('parent_id', '=', id)
+      .$if(kinds !== undefined, (q) => q.where('reply_kind', 'in', kinds && kinds.length > 0 ? [...kinds] : [-1]))
       .where((eb) => humanReplier(eb, viewer))
       .where('reply_created_at', '<=', paging.until)
       .where('reply_created_at', '>=', paging.since)
@@ -111,6 +120,15 @@ async function threadView(ctx: CommandContext, p: CommandPayload): Promise<Cache
     ...replies.map((r) => ({ id: r.reply_id, value: Number(r.reply_created_at) })),
   ];
   return repliesBounds(await enrichPosts(ctx.store, posts, { viewer }), replies);
+}
+
+/**
+ * thread_view {event_id, limit (20), since, until, offset, user_pubkey, include_parent_posts (true)}: threadAnswer
+ * with replies of every kind and ancestors by `event_replies` (the reference sends two ranges, replies and
+ * ancestors; one keeps clients' page assembly simple).
+ */
+async function threadView(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
+  return threadAnswer(ctx, p, { ancestors: (store, self) => ancestors(store, self.id) });
 }
 
 /** events {event_ids, extended_response, user_pubkey}: raw events by created_at ascending, or a bundle. */

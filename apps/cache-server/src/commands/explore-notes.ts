@@ -22,13 +22,16 @@ const TIMEFRAMES: Record<string, { field: ExploreField; hours?: number; maxAgeDa
 };
 const SCOPES = new Set(['global', 'network', 'tribe', 'follows']);
 
-/** Shared core of explore and the feeds that are explore variants (trending, most zapped, all notes). */
+/**
+ * Shared core of explore and the feeds that are explore variants (trending, most zapped, all notes); `kinds` are the
+ * note kinds listed (default [1]).
+ */
 export async function exploreFeed(
   ctx: CommandContext,
   p: CommandPayload,
   timeframe: string,
   scope: string,
-  opts: { hours?: number; limitMax?: number } = {},
+  opts: { hours?: number; limitMax?: number; kinds?: readonly number[] } = {},
 ): Promise<CacheEvent[]> {
   const tf = TIMEFRAMES[timeframe];
   if (!tf) throw new CommandError(`unknown timeframe: ${timeframe}`);
@@ -51,7 +54,7 @@ export async function exploreFeed(
     tf.field === 'created_at'
       ? await queryPosts(
           ctx.store,
-          { authors, isReply: 0, kinds: [1], muted: rules },
+          { authors, isReply: 0, kinds: opts.kinds ?? [1], muted: rules },
           { ...paging, since: Math.max(paging.since, createdAfter) },
         )
       : await rankedExploreNotes(ctx.store, `${timeframe}:${hours ?? ''}`, now, {
@@ -63,6 +66,7 @@ export async function exploreFeed(
           offset: paging.offset,
           authors,
           exclude,
+          kinds: opts.kinds,
           // the global query's rule (semantics §1.6); network is global restricted to the viewer's network
           minFollowers: scope === 'global' || scope === 'network' ? TRENDING_MIN_FOLLOWERS : undefined,
         });

@@ -96,7 +96,15 @@ export async function rankedExploreNotes(
   now: number,
   q: ExploreQuery,
 ): Promise<BundlePost[]> {
-  if (q.authors || q.textFilter || q.onePerAuthor === false || q.field === 'created_at' || q.createdAfter <= 0) {
+  const kindOne = q.kinds === undefined || (q.kinds.length === 1 && q.kinds[0] === 1);
+  if (
+    q.authors ||
+    q.textFilter ||
+    q.onePerAuthor === false ||
+    q.field === 'created_at' ||
+    q.createdAfter <= 0 ||
+    !kindOne
+  ) {
     return exploreNotes(store, q);
   }
   const field = q.field;

@@ -24,6 +24,8 @@ export interface ExploreQuery {
   exclude?: ReadonlySet<string>;
   /** Keep only notes whose text matches (gm filter of the scored selectors). */
   textFilter?: (content: string) => boolean;
+  /** Kinds of the notes ranked (default [1]; top-level notes only). */
+  kinds?: readonly number[];
   /** Only authors with at least this many followers (trending's ≥ 5, semantics §1.6); undefined = any. */
   minFollowers?: number;
 }
@@ -69,6 +71,12 @@ export function rankedField(store: Store, field: ExploreField, windowed: boolean
   return windowed && store.dialect === 'sqlite' ? sql<number>`+${ref}` : sql<number>`${ref}`;
 }
 
+/** A condition on `pubkey_events as pe`: its kind is one of `kinds` (default [1]). */
+export function kindIs(kinds: readonly number[] = [1]) {
+  return (eb: ExpressionBuilder<Database & { pe: Database['pubkey_events'] }, 'pe'>) =>
+    kinds.length === 1 ? eb('pe.kind', '=', kinds[0]) : eb('pe.kind', 'in', kinds.length > 0 ? [...kinds] : [-1]);
+}
+
 /** A condition on `event_stats as s`: its author has at least `min` followers (one user_stats lookup per row). */
 export function withFollowers(min: number) {
   return (eb: ExpressionBuilder<Database & { s: Database['event_stats'] }, 's'>) =>
@@ -94,7 +102,7 @@ export async function exploreNotes(store: Store, q: ExploreQuery): Promise<Bundl
     .selectFrom('event_stats as s')
     .innerJoin('pubkey_events as pe', 'pe.event_id', 's.event_id')
     .select(['s.event_id', 's.author_pubkey', 's.created_at', `s.${q.field} as value`])
-    .where('pe.kind', '=', 1)
+    .where(kindIs(q.kinds))
     .where('pe.is_reply', '=', 0)
     .where('s.created_at', '>=', q.createdAfter)
     .where(field, '<=', q.until)

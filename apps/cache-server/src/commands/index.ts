@@ -1,6 +1,7 @@
 // Every command module registers its handlers here (owners append their import + registerCommands line).
 import { contentCommands } from './content-commands.ts';
 import { contentHashtagCommands } from './content-hashtags.ts';
+import { contentMultiKindCommands } from './content-multi-kind.ts';
 import { coreImportCommands } from './core-import.ts';
 import { coreNetStatsCommands } from './core-net-stats.ts';
 import { coreProtocolCommands } from './core-protocol.ts';
@@ -17,6 +18,7 @@ registerCommands(coreUploadCommands);
 registerCommands(peopleCommands);
 registerCommands(contentCommands);
 registerCommands(contentHashtagCommands);
+registerCommands(contentMultiKindCommands);
 
 export type * from './context.ts';
 export { CommandError } from './context.ts';
