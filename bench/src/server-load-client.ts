@@ -32,6 +32,8 @@ export interface LoadJob {
 /** What the worker reports back. */
 export interface LoadOutcome {
   latencies: Float64Array;
+  /** Each latency's request label (same order as `latencies`). */
+  labels: string[];
   /** Requests per kind of request (the mix actually sent). */
   mix: Record<string, number>;
   /** Sockets closed or failed before the deadline. */
@@ -67,13 +69,21 @@ export function nextRequest(s: LoadSamples, viewer: string | null, random: () =>
 }
 
 /** Runs one socket until the deadline; resolves whether it stayed connected. */
-function runSocket(job: LoadJob, index: number, deadline: number, out: LoadOutcome, lat: number[]): Promise<boolean> {
+function runSocket(
+  job: LoadJob,
+  index: number,
+  deadline: number,
+  out: LoadOutcome,
+  lat: number[],
+  labels: string[],
+): Promise<boolean> {
   const random = prng(index + 1);
   const viewer = random() < job.guests ? null : job.samples.users[index % job.samples.users.length];
   return new Promise((done) => {
     const ws = new WebSocket(job.url);
     let n = 0;
     let sentAt = 0;
+    let sentLabel = '';
     let lastSendAt = 0;
     let finished = false;
     let negotiated = false;
@@ -90,6 +100,7 @@ function runSocket(job: LoadJob, index: number, deadline: number, out: LoadOutco
       n += 1;
       const [label, command, payload] = nextRequest(job.samples, viewer, random);
       out.mix[label] = (out.mix[label] ?? 0) + 1;
+      sentLabel = label;
       sentAt = performance.now();
       lastSendAt = sentAt;
       ws.send(JSON.stringify(['REQ', `${label}_${index}_${n}`, { cache: [command, payload] }]));
@@ -118,6 +129,7 @@ function runSocket(job: LoadJob, index: number, deadline: number, out: LoadOutco
         return job.mode === 'closed' ? send() : next();
       }
       lat.push(performance.now() - sentAt);
+      labels.push(sentLabel);
       next();
     });
     ws.on('error', () => finish(false));
@@ -128,16 +140,18 @@ function runSocket(job: LoadJob, index: number, deadline: number, out: LoadOutco
 /** Runs the job: every socket until `seconds` have passed. */
 export async function runLoad(job: LoadJob): Promise<LoadOutcome> {
   const writer = { sent: 0, accepted: 0, refused: 0 };
-  const out: LoadOutcome = { latencies: new Float64Array(0), mix: {}, dropped: 0, notices: 0, writer };
+  const out: LoadOutcome = { latencies: new Float64Array(0), labels: [], mix: {}, dropped: 0, notices: 0, writer };
   const lat: number[] = [];
+  const labels: string[] = [];
   const deadline = Date.now() + job.seconds * 1000;
   const [results, written] = await Promise.all([
-    Promise.all(Array.from({ length: job.sockets }, (_, i) => runSocket(job, i, deadline, out, lat))),
+    Promise.all(Array.from({ length: job.sockets }, (_, i) => runSocket(job, i, deadline, out, lat, labels))),
     runWriter(job.relayUrl, job.writerPerSecond, deadline, job.samples.users, job.samples.notes),
   ]);
   out.writer = written;
   out.dropped = results.filter((ok) => !ok).length;
   out.latencies = Float64Array.from(lat);
+  out.labels = labels;
   return out;
 }
 

@@ -42,6 +42,7 @@ interface Started {
 interface ServingStats {
   answers: { hits: number; joined: number; misses: number };
   loopDelayMs: { p50: number; p99: number; max: number };
+  reads?: { served: number; maxPending: number };
 }
 
 function startServerProcess(dbPath: string): Promise<Started> {
@@ -167,8 +168,14 @@ async function load(server: Started, mode: LoadJob['mode'], samples: LoadSamples
   const elapsed = (performance.now() - started) / 1000;
   const serverCpu = cpuMs(pid) - cpuBefore;
   const client = process.cpuUsage(clientBefore);
-  const { answers, loopDelayMs } = await server.stats();
+  const { answers, loopDelayMs, reads } = await server.stats();
   const cacheable = answers.hits + answers.joined + answers.misses;
+  const byLabel = new Map<string, number[]>();
+  outcome.labels.forEach((l, i) => {
+    const list = byLabel.get(l) ?? [];
+    list.push(outcome.latencies[i]);
+    byLabel.set(l, list);
+  });
   const lat = outcome.latencies.sort();
   const n = Math.max(1, lat.length);
   print(`${label}: sockets`, SOCKETS, 'count');
@@ -195,6 +202,12 @@ async function load(server: Started, mode: LoadJob['mode'], samples: LoadSamples
   }
   print(`${label}: load average (1 min, ${cpus().length} cores)`, loadavg()[0], '');
   console.log(`${label}: mix ${JSON.stringify(outcome.mix)}`);
+  const perRequest = [...byLabel].map(([l, list]) => {
+    const sorted = Float64Array.from(list).sort();
+    return `${l} ${Math.round(percentile(sorted, 50) * 10) / 10}/${Math.round(percentile(sorted, 95) * 10) / 10}`;
+  });
+  console.log(`${label}: p50/p95 ms by request: ${perRequest.join(', ')}`);
+  if (reads) console.log(`${label}: read workers served ${reads.served}, at most ${reads.maxPending} waiting`);
 }
 
 async function main(): Promise<void> {

@@ -25,6 +25,9 @@ export const CACHEABLE_COMMANDS: ReadonlySet<string> = new Set([
   'get_home_feeds',
   'get_reads_feeds',
   'get_advanced_feeds',
+  // full-text search reads search_notes, stats and the viewer's mutes (all written by ingest) and the clock
+  'search',
+  'advanced_search',
 ]);
 
 interface Entry<T> {
