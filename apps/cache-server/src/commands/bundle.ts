@@ -1,18 +1,12 @@
 import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
-import { CacheKind, tryDecodeNip19 } from '@tide/core/nostr';
+import { CacheKind } from '@tide/core/nostr';
 import type { Store } from '../store/index.ts';
+import { type BundleEvent, loadBundleEvents, noteActionsByEvent } from './bundle-events.ts';
+import { loadAddresses, MAX_REFS, referencesOf } from './bundle-refs.ts';
 import { type BundleParts, bundleKey, sharedBundlesOf, withLayout } from './bundle-shared.ts';
-import {
-  type BundleEvent,
-  chunked,
-  linkMetadata,
-  loadBundleEvents,
-  mediaInfo,
-  noteActionsByEvent,
-  topZaps,
-  wordCounts,
-} from './content-bundle-parts.ts';
-import { asCacheEvent, parseAddress, synth, toEvent } from './content-common.ts';
+import { userExtras } from './bundle-users.ts';
+import { linkMetadata, mediaInfo, topZaps, wordCounts } from './content-bundle-parts.ts';
+import { asCacheEvent, synth } from './content-common.ts';
 import { isMuted, type MuteRules, muteRulesOf, NO_MUTES } from './content-mutes.ts';
 
 /**
@@ -44,127 +38,6 @@ export interface BundleOptions {
   topZaps?: boolean;
   /** The viewer's mute rules when the caller already read them (saves reading them again). */
   muteRules?: MuteRules;
-}
-
-const NOSTR_URI = /nostr:((?:note|nevent|naddr|npub|nprofile)1[02-9ac-hj-np-z]+)/g;
-const MAX_REFS = 300;
-const MAX_MENTIONED_USERS = 50;
-
-interface Refs {
-  ids: Set<string>;
-  addresses: Set<string>;
-  pubkeys: Set<string>;
-}
-
-/** Events, addresses and users an event points at (e/q/a/p tags and nostr: URIs in content). */
-export function referencesOf(event: NostrEvent): Refs {
-  const refs: Refs = { ids: new Set(), addresses: new Set(), pubkeys: new Set() };
-  for (const t of event.tags) {
-    const v = t[1];
-    if (typeof v !== 'string') continue;
-    if ((t[0] === 'e' || t[0] === 'q') && /^[0-9a-f]{64}$/.test(v)) refs.ids.add(v);
-    else if ((t[0] === 'a' || t[0] === 'q') && parseAddress(v)) refs.addresses.add(v);
-    else if (t[0] === 'p' && /^[0-9a-f]{64}$/.test(v) && refs.pubkeys.size < MAX_MENTIONED_USERS) refs.pubkeys.add(v);
-  }
-  if (event.kind !== 6 && event.kind !== 9735 && event.content.includes('nostr:')) {
-    for (const m of event.content.matchAll(NOSTR_URI)) {
-      const d = tryDecodeNip19(m[1]);
-      if (!d) continue;
-      if (d.type === 'note') refs.ids.add(d.data);
-      else if (d.type === 'nevent') refs.ids.add(d.data.id);
-      else if (d.type === 'naddr') refs.addresses.add(`${d.data.kind}:${d.data.pubkey}:${d.data.identifier}`);
-      else if (d.type === 'npub') refs.pubkeys.add(d.data);
-      else if (d.type === 'nprofile') refs.pubkeys.add(d.data.pubkey);
-    }
-  }
-  return refs;
-}
-
-async function loadAddresses(
-  store: Store,
-  addresses: readonly string[],
-  viewer: string | null,
-): Promise<BundleEvent[]> {
-  const parsed = addresses
-    .map(parseAddress)
-    .filter((a) => a !== undefined)
-    .slice(0, MAX_REFS);
-  if (parsed.length === 0) return [];
-  const rows = await store.db
-    .selectFrom('replaceable_events')
-    .select(['event_id', 'kind', 'pubkey', 'identifier'])
-    .where(
-      'pubkey',
-      'in',
-      parsed.map((a) => a.pubkey),
-    )
-    .where(
-      'kind',
-      'in',
-      parsed.map((a) => a.kind),
-    )
-    .execute();
-  const wanted = new Set(addresses);
-  const ids = rows.filter((r) => wanted.has(`${r.kind}:${r.pubkey}:${r.identifier}`)).map((r) => r.event_id);
-  return [...(await loadBundleEvents(store, ids, viewer)).values()];
-}
-
-/** Address of an addressable event, else undefined. */
-export function addressOf(e: NostrEvent): string | undefined {
-  if (e.kind < 30000 || e.kind >= 40000) return undefined;
-  const d = e.tags.find((t) => t[0] === 'd')?.[1] ?? '';
-  return `${e.kind}:${e.pubkey}:${d}`;
-}
-
-/** Kind-0 events of users (the current version each), in one join per chunk. */
-export async function profilesOf(store: Store, pubkeys: readonly string[]): Promise<NostrEvent[]> {
-  const rows = await chunked(pubkeys, (chunk) =>
-    store.db
-      .selectFrom('replaceable_events as r')
-      .innerJoin('events as e', 'e.id', 'r.event_id')
-      .select(['e.id', 'e.pubkey', 'e.kind', 'e.created_at', 'e.tags', 'e.content', 'e.sig'])
-      .where('r.kind', '=', 0)
-      .where('r.identifier', '=', '')
-      .where('r.pubkey', 'in', chunk)
-      .execute(),
-  );
-  return rows.map(toEvent);
-}
-
-/** 10000108 follower counts (and the user list) for users. */
-async function followerScores(store: Store, pubkeys: readonly string[]): Promise<Record<string, number>> {
-  const rows = await chunked(pubkeys, (chunk) =>
-    store.db.selectFrom('user_stats').select(['pubkey', 'followers_count']).where('pubkey', 'in', chunk).execute(),
-  );
-  return Object.fromEntries(rows.map((r) => [r.pubkey, Number(r.followers_count)]));
-}
-
-async function verified(store: Store, pubkeys: readonly string[]): Promise<Record<string, string>> {
-  const rows = await chunked(pubkeys, (chunk) =>
-    store.db.selectFrom('verified_users').select(['pubkey', 'name']).where('pubkey', 'in', chunk).execute(),
-  );
-  return Object.fromEntries(rows.map((r) => [r.pubkey, r.name]));
-}
-
-/** Users' extras: kind 0s, their 10000119 media (picture, banner), 10000108 scores, 10000158 names (no range). */
-export async function userExtras(store: Store, pubkeys: readonly string[]): Promise<CacheEvent[]> {
-  const unique = [...new Set(pubkeys)];
-  if (unique.length === 0) return [];
-  const [profiles, scores, names] = await Promise.all([
-    profilesOf(store, unique),
-    followerScores(store, unique),
-    verified(store, unique),
-  ]);
-  const out: CacheEvent[] = profiles.map(asCacheEvent);
-  out.push(
-    ...(await mediaInfo(
-      store,
-      profiles.map((p) => p.id),
-    )),
-  );
-  out.push(synth(CacheKind.UserScore, scores));
-  if (Object.keys(names).length > 0) out.push(synth(CacheKind.VerifiedUsersDict, names));
-  return out;
 }
 
 /** A FeedRange for posts already sorted by value descending. */
@@ -301,4 +174,6 @@ async function bundleParts(
   return { head, actions, tail, actionIds: allItems.map((item) => item.event.id) };
 }
 
+export { addressOf, referencesOf } from './bundle-refs.ts';
+export { profilesOf, userExtras } from './bundle-users.ts';
 export { noteStats, zapObject, zapReceiptEvents } from './content-bundle-parts.ts';

@@ -1,168 +1,43 @@
 import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import { CacheKind } from '@tide/core/nostr';
 import { wordCount } from '../ingest/index.ts';
-import type { EventPubkeyActionsTable, EventStatsTable, Store } from '../store/index.ts';
-import { asCacheEvent, loadEvents, synth, toEvent } from './content-common.ts';
+import { readCacheOf } from '../read-cache/read-cache.ts';
+import type { Store } from '../store/index.ts';
+import { chunked, sortedUnique } from './bundle-events.ts';
+import { asCacheEvent, loadEvents, synth } from './content-common.ts';
 
-/** Runs the per-id lookups of the bundle in chunks (SQL parameter limits). */
-export async function chunked<T>(ids: readonly string[], fn: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < ids.length; i += 400) out.push(...(await fn(ids.slice(i, i + 400))));
-  return out;
+export {
+  type BundleEvent,
+  chunked,
+  loadBundleEvents,
+  noteActions,
+  noteActionsByEvent,
+  noteStats,
+} from './bundle-events.ts';
+
+interface MediaRow {
+  event_id: string;
+  url: string;
+  size: string;
+  animated: number;
+  media_url: string;
+  width: number;
+  height: number;
+  mimetype: string;
+  duration: number;
 }
 
-/** The event_stats columns of a 10000100 object. */
-type StatsRow = Pick<
-  EventStatsTable,
-  'event_id' | 'likes' | 'replies' | 'mentions' | 'reposts' | 'zaps' | 'satszapped' | 'score' | 'score24h'
->;
-
-function statsObject(r: StatsRow): CacheEvent {
-  return synth(CacheKind.NoteStats, {
-    event_id: r.event_id,
-    likes: Number(r.likes),
-    replies: Number(r.replies),
-    mentions: Number(r.mentions),
-    reposts: Number(r.reposts),
-    zaps: Number(r.zaps),
-    satszapped: Number(r.satszapped),
-    score: Number(r.score),
-    score24h: Number(r.score24h),
-    bookmarks: 0,
-  });
+/** Orders media rows as SQLite's keys do: event, url, size, animated (so every dialect and the cache agree). */
+function byMediaKey(a: MediaRow, b: MediaRow): number {
+  const animated = Number(a.animated) - Number(b.animated);
+  return cmp(a.event_id, b.event_id) || cmp(a.url, b.url) || cmp(String(a.size), String(b.size)) || animated;
 }
 
-/** The event_pubkey_actions columns of a 10000115 object. */
-type ActionsRow = Pick<EventPubkeyActionsTable, 'event_id' | 'liked' | 'replied' | 'reposted' | 'zapped'>;
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-function actionsObject(r: ActionsRow): CacheEvent {
-  return synth(CacheKind.NoteActions, {
-    event_id: r.event_id,
-    liked: Number(r.liked) === 1,
-    replied: Number(r.replied) === 1,
-    reposted: Number(r.reposted) === 1,
-    zapped: Number(r.zapped) === 1,
-  });
-}
-
-/** 10000100 per event that has a stats row. */
-export async function noteStats(store: Store, ids: readonly string[]): Promise<CacheEvent[]> {
-  const rows = await chunked(ids, (chunk) =>
-    store.db
-      .selectFrom('event_stats')
-      .select(['event_id', 'likes', 'replies', 'mentions', 'reposts', 'zaps', 'satszapped', 'score', 'score24h'])
-      .where('event_id', 'in', chunk)
-      .execute(),
-  );
-  return rows.map(statsObject);
-}
-
-/** 10000115 viewer actions per event the viewer acted on. */
-export async function noteActions(store: Store, viewer: string, ids: readonly string[]): Promise<CacheEvent[]> {
-  return [...(await noteActionsByEvent(store, viewer, ids)).values()];
-}
-
-/** The viewer's 10000115 actions by event id, for the events of `ids` the viewer acted on. */
-export async function noteActionsByEvent(
-  store: Store,
-  viewer: string,
-  ids: readonly string[],
-): Promise<Map<string, CacheEvent>> {
-  const rows = await chunked(ids, (chunk) =>
-    store.db
-      .selectFrom('event_pubkey_actions')
-      .select(['event_id', 'liked', 'replied', 'reposted', 'zapped'])
-      .where('pubkey', '=', viewer)
-      .where('event_id', 'in', chunk)
-      .execute(),
-  );
-  return new Map(rows.map((r) => [r.event_id, actionsObject(r)]));
-}
-
-/** A stored event with the per-event parts of its bundle that live in one row per event. */
-export interface BundleEvent {
-  event: NostrEvent;
-  /** Its 10000100 stats, if it has a stats row. */
-  stats?: CacheEvent;
-  /** The viewer's 10000115 actions on it, if any. */
-  actions?: CacheEvent;
-  /** Its 10000141 relay hint, if any. */
-  relay?: string;
-}
-
-/**
- * Events by id together with their stats, the viewer's actions and their relay hint: one query per 400 ids (left
- * joins on the one-row-per-event tables) instead of four.
- */
-export async function loadBundleEvents(
-  store: Store,
-  ids: readonly string[],
-  viewer: string | null,
-): Promise<Map<string, BundleEvent>> {
-  const unique = [...new Set(ids)];
-  const rows = await chunked(unique, (chunk) =>
-    store.db
-      .selectFrom('events as e')
-      .leftJoin('event_stats as s', 's.event_id', 'e.id')
-      .leftJoin('event_pubkey_actions as a', (j) =>
-        j.onRef('a.event_id', '=', 'e.id').on('a.pubkey', '=', viewer ?? ''),
-      )
-      .leftJoin('event_relays as r', 'r.event_id', 'e.id')
-      .select(['e.id', 'e.pubkey', 'e.kind', 'e.created_at', 'e.tags', 'e.content', 'e.sig'])
-      .select([
-        's.event_id as s_id',
-        's.likes',
-        's.replies',
-        's.mentions',
-        's.reposts',
-        's.zaps',
-        's.satszapped',
-        's.score',
-        's.score24h',
-        'a.event_id as a_id',
-        'a.liked',
-        'a.replied',
-        'a.reposted',
-        'a.zapped',
-        'r.relay_url',
-      ])
-      .where('e.id', 'in', chunk)
-      .execute(),
-  );
-  const out = new Map<string, BundleEvent>();
-  for (const r of rows) {
-    const item: BundleEvent = { event: toEvent(r) };
-    if (r.s_id !== null) {
-      item.stats = statsObject({
-        event_id: r.id,
-        likes: Number(r.likes),
-        replies: Number(r.replies),
-        mentions: Number(r.mentions),
-        reposts: Number(r.reposts),
-        zaps: Number(r.zaps),
-        satszapped: Number(r.satszapped),
-        score: Number(r.score),
-        score24h: Number(r.score24h),
-      });
-    }
-    if (r.a_id !== null && viewer) {
-      item.actions = actionsObject({
-        event_id: r.id,
-        liked: Number(r.liked),
-        replied: Number(r.replied),
-        reposted: Number(r.reposted),
-        zapped: Number(r.zapped),
-      });
-    }
-    if (r.relay_url !== null) item.relay = r.relay_url;
-    out.set(r.id, item);
-  }
-  return out;
-}
-
-/** 10000119 media variants per event (rows filled by the media part). */
-export async function mediaInfo(store: Store, ids: readonly string[]): Promise<CacheEvent[]> {
-  const rows = await chunked(ids, (chunk) =>
+/** The 10000119 object of each event of `ids` that has media rows. */
+async function loadMedia(store: Store, ids: readonly string[]): Promise<Map<string, CacheEvent>> {
+  const rows: MediaRow[] = await chunked(ids, (chunk) =>
     store.db
       .selectFrom('event_media as em')
       .innerJoin('media as m', 'm.url', 'em.url')
@@ -180,6 +55,7 @@ export async function mediaInfo(store: Store, ids: readonly string[]): Promise<C
       .where('em.event_id', 'in', chunk)
       .execute(),
   );
+  rows.sort(byMediaKey);
   const byEvent = new Map<string, Map<string, { url: string; mt: string; variants: unknown[] }>>();
   for (const r of rows) {
     let resources = byEvent.get(r.event_id);
@@ -202,9 +78,22 @@ export async function mediaInfo(store: Store, ids: readonly string[]): Promise<C
       media_url: r.media_url,
     });
   }
-  return [...byEvent].map(([event_id, resources]) =>
-    synth(CacheKind.MediaInfo, { event_id, resources: [...resources.values()] }),
-  );
+  const out = new Map<string, CacheEvent>();
+  for (const [event_id, resources] of byEvent) {
+    out.set(event_id, synth(CacheKind.MediaInfo, { event_id, resources: [...resources.values()] }));
+  }
+  return out;
+}
+
+/** 10000119 media variants per event (rows filled by the media part), in ascending event id order. */
+export async function mediaInfo(store: Store, ids: readonly string[]): Promise<CacheEvent[]> {
+  const unique = sortedUnique(ids);
+  if (unique.length === 0) return [];
+  const cache = readCacheOf(store);
+  const byEvent = cache
+    ? await cache.lookup(cache.media, unique, (missing) => loadMedia(store, missing))
+    : await loadMedia(store, unique);
+  return unique.flatMap((id) => byEvent.get(id) ?? []);
 }
 
 /** 10000128 link previews per event (rows filled by the link-preview part). */

@@ -1,5 +1,7 @@
 import { getEventHash, loadWasmVerifier, type NostrEvent } from '@tide/core/nostr';
 import type { Kysely } from 'kysely';
+import { publishStoreChanges } from '../read-cache/change-feed.ts';
+import { ChangeRecorder } from '../read-cache/change-set.ts';
 import type { Store } from '../store/open-store.ts';
 import type { Database } from '../store/schema.ts';
 import type { IngestOptions, IngestResult, KnownEvent } from './context.ts';
@@ -213,8 +215,12 @@ async function writeBatch(
   opts: IngestOptions,
   now: number,
 ): Promise<void> {
+  const changes = new ChangeRecorder();
   try {
-    const outcome = await store.write((trx) => runBatch(trx, store.dialect, batch, opts, now));
+    const outcome = await store
+      .write((trx) => runBatch(trx, store.dialect, batch, opts, now, changes))
+      // published committed or not (a failed transaction's set only over-reports)
+      .finally(() => changes.isEmpty() || publishStoreChanges(store, changes.toChangeSet()));
     for (const [index, r] of outcome) results[index] = r;
   } catch (err) {
     if (batch.length > 1) {
@@ -238,12 +244,13 @@ async function writeGroup(
   opts: IngestOptions,
   now: number,
 ): Promise<boolean> {
+  const changes = new ChangeRecorder();
   try {
     const outcomes = await store.write(async (trx) => {
       const out: Array<Map<number, IngestResult>> = [];
       for (const c of group) {
         const batch = await accepted(c, trx);
-        if (batch.length > 0) out.push(await runBatch(trx, store.dialect, batch, opts, now));
+        if (batch.length > 0) out.push(await runBatch(trx, store.dialect, batch, opts, now, changes));
       }
       return out;
     });
@@ -251,5 +258,7 @@ async function writeGroup(
     return true;
   } catch {
     return false;
+  } finally {
+    if (!changes.isEmpty()) publishStoreChanges(store, changes.toChangeSet());
   }
 }

@@ -1,5 +1,6 @@
 import { isAddressableKind, isReplaceableKind, type NostrEvent } from '@tide/core/nostr';
 import type { Transaction } from 'kysely';
+import type { ChangeRecorder } from '../read-cache/change-set.ts';
 import type { StoreDialect } from '../store/create-db.ts';
 import type { Database } from '../store/schema.ts';
 import type { IngestContext, IngestOptions, IngestResult, KnownEvent } from './context.ts';
@@ -44,7 +45,8 @@ function isNewer(a: { created_at: number; id: string }, b: { created_at: number;
 
 /**
  * Database-side checks (already stored, deleted by its author, blocked author, older version, deleted address),
- * then the indexers over the survivors. Returns the result per input index of every event of the batch.
+ * then the indexers over the survivors. Returns the result per input index of every event of the batch. What the
+ * batch changes for the read cache is noted in `changes` (the caller publishes it once the transaction is over).
  */
 export async function runBatch(
   trx: Transaction<Database>,
@@ -52,6 +54,7 @@ export async function runBatch(
   batch: Accepted[],
   opts: IngestOptions,
   now: number,
+  changes?: ChangeRecorder,
 ): Promise<Map<number, IngestResult>> {
   const out = new Map<number, IngestResult>();
   const ids = batch.map((a) => a.e.id);
@@ -131,7 +134,7 @@ export async function runBatch(
     survivors.push({ ...a, previous: cur?.event_id, coord });
   }
 
-  const buf = new WriteBuffer();
+  const buf = new WriteBuffer(changes);
   const ctx: IngestContext = {
     trx,
     dialect,
@@ -234,6 +237,7 @@ async function applyJoined(ctx: IngestContext): Promise<void> {
   for (const [pubkey, at] of ctx.joined) {
     const before = ctx.joinedBefore.get(pubkey);
     if (before !== undefined && before !== null && before <= at) continue;
+    ctx.buf.changes.row('user_stats', { pubkey });
     await ctx.trx
       .updateTable('user_stats')
       .set({ time_joined: at })

@@ -1,4 +1,5 @@
 import { CompiledQuery, sql, type Transaction } from 'kysely';
+import { ChangeRecorder } from '../read-cache/change-set.ts';
 import type { Database } from '../store/schema.ts';
 import { pgInsertRows } from './pg-write.ts';
 
@@ -29,8 +30,12 @@ export class WriteBuffer {
   private counters = new Map<TableName, CounterTable>();
   private upserts = new Map<TableName, { keyCols: string[]; rows: Map<string, Row> }>();
 
+  /** @param changes notes every queued row of the tables the read cache holds (what this batch changes). */
+  constructor(readonly changes: ChangeRecorder = new ChangeRecorder()) {}
+
   /** Queues a row inserted with ON CONFLICT DO NOTHING. */
   insert<T extends TableName>(table: T, row: Row): void {
+    this.changes.row(table, row);
     let rows = this.inserts.get(table);
     if (!rows) {
       rows = [];
@@ -41,6 +46,7 @@ export class WriteBuffer {
 
   /** Queues an insert-or-overwrite of the given non-key columns (merged per key; the last value per column wins). */
   upsert<T extends TableName>(table: T, key: Row, values: Row): void {
+    this.changes.row(table, key);
     let t = this.upserts.get(table);
     if (!t) {
       t = { keyCols: Object.keys(key), rows: new Map() };
@@ -55,6 +61,7 @@ export class WriteBuffer {
    * on conflict only the counters change). Results are floored at 0.
    */
   add<T extends TableName>(table: T, key: Row, deltas: Record<string, number>, extra: Row = {}): void {
+    this.changes.row(table, key);
     let t = this.counters.get(table);
     const keyCols = Object.keys(key);
     if (!t) {

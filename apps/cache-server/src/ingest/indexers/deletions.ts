@@ -11,6 +11,7 @@ import { loadFullEvents, removeArticle, removeDeletedEvent } from './remove.ts';
 export async function indexDeletion(ctx: IngestContext, e: NostrEvent): Promise<void> {
   if (e.kind !== 5) return;
   ctx.buf.add('net_stats', { key: 'eventdeletions' }, { value: 1 });
+  ctx.buf.changes.everything(); // may remove events, current versions and what they counted (rare: forget all)
   await ctx.flush();
   const ids = new Set<string>();
   const coords: Array<{ kind: number; pubkey: string; identifier: string }> = [];

@@ -20,6 +20,7 @@ const EVENT_ROW_TABLES = [
 /** Deletes an event's row and the rows derived from it only (used for replaced versions). */
 export async function removeEventRows(ctx: IngestContext, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
+  ctx.buf.changes.eventsChanged(ids);
   await inChunks(ids, async (part) => {
     await ctx.trx.deleteFrom('events').where('id', 'in', part).execute();
     for (const t of EVENT_ROW_TABLES) await ctx.trx.deleteFrom(t).where('event_id', 'in', part).execute();
@@ -48,6 +49,7 @@ export async function loadFullEvents(ctx: IngestContext, ids: string[]): Promise
  * its author, its stats and thread rows, DM row, article rows. Other events' rows stay.
  */
 export async function removeDeletedEvent(ctx: IngestContext, e: NostrEvent): Promise<void> {
+  ctx.buf.changes.everything(); // undoes counts here and there (and deletes rows directly): forget every piece
   const flag = (target: string, col: 'liked' | 'reposted' | 'replied') =>
     ctx.buf.upsert('event_pubkey_actions', { event_id: target, pubkey: e.pubkey }, { [col]: 0, updated_at: ctx.now });
   if (e.kind === 7 && isLikeContent(e.content)) {

@@ -1,3 +1,4 @@
+import { publishStoreChanges } from '../../read-cache/change-feed.ts';
 import type { Store } from '../../store/open-store.ts';
 import { firstAction, type IngestContext, isTrusted } from '../context.ts';
 
@@ -67,6 +68,15 @@ export function recordAction(
 
 /** Subtracts expired score24h increments (through the store's single writer); returns how many expired. */
 export async function expireScores(store: Store, now: number): Promise<number> {
+  const changed: string[] = [];
+  try {
+    return await expireScoreRows(store, now, changed);
+  } finally {
+    if (changed.length > 0) publishStoreChanges(store, { events: changed, pubkeys: [], media: false, all: false });
+  }
+}
+
+async function expireScoreRows(store: Store, now: number, changed: string[]): Promise<number> {
   return store.write(async (trx) => {
     const rows = await trx
       .selectFrom('score_expiry')
@@ -78,6 +88,7 @@ export async function expireScores(store: Store, now: number): Promise<number> {
     const perEvent = new Map<string, number>();
     for (const r of rows) perEvent.set(r.event_id, (perEvent.get(r.event_id) ?? 0) + r.amount);
     for (const [eventId, amount] of perEvent) {
+      changed.push(eventId);
       await trx
         .updateTable('event_stats')
         .set((eb) => ({

@@ -1,0 +1,78 @@
+import type { NostrEvent } from '@tide/core/nostr';
+import { tryDecodeNip19 } from '@tide/core/nostr';
+import type { Store } from '../store/index.ts';
+import { type BundleEvent, loadBundleEvents } from './bundle-events.ts';
+import { parseAddress } from './content-common.ts';
+
+const NOSTR_URI = /nostr:((?:note|nevent|naddr|npub|nprofile)1[02-9ac-hj-np-z]+)/g;
+/** Most referenced events and addresses loaded per level of a bundle. */
+export const MAX_REFS = 300;
+const MAX_MENTIONED_USERS = 50;
+
+/** What an event points at. */
+export interface Refs {
+  ids: Set<string>;
+  addresses: Set<string>;
+  pubkeys: Set<string>;
+}
+
+/** Events, addresses and users an event points at (e/q/a/p tags and nostr: URIs in content). */
+export function referencesOf(event: NostrEvent): Refs {
+  const refs: Refs = { ids: new Set(), addresses: new Set(), pubkeys: new Set() };
+  for (const t of event.tags) {
+    const v = t[1];
+    if (typeof v !== 'string') continue;
+    if ((t[0] === 'e' || t[0] === 'q') && /^[0-9a-f]{64}$/.test(v)) refs.ids.add(v);
+    else if ((t[0] === 'a' || t[0] === 'q') && parseAddress(v)) refs.addresses.add(v);
+    else if (t[0] === 'p' && /^[0-9a-f]{64}$/.test(v) && refs.pubkeys.size < MAX_MENTIONED_USERS) refs.pubkeys.add(v);
+  }
+  if (event.kind !== 6 && event.kind !== 9735 && event.content.includes('nostr:')) {
+    for (const m of event.content.matchAll(NOSTR_URI)) {
+      const d = tryDecodeNip19(m[1]);
+      if (!d) continue;
+      if (d.type === 'note') refs.ids.add(d.data);
+      else if (d.type === 'nevent') refs.ids.add(d.data.id);
+      else if (d.type === 'naddr') refs.addresses.add(`${d.data.kind}:${d.data.pubkey}:${d.data.identifier}`);
+      else if (d.type === 'npub') refs.pubkeys.add(d.data);
+      else if (d.type === 'nprofile') refs.pubkeys.add(d.data.pubkey);
+    }
+  }
+  return refs;
+}
+
+/** Current events of `kind:pubkey:identifier` addresses (at most MAX_REFS), with their bundle pieces. */
+export async function loadAddresses(
+  store: Store,
+  addresses: readonly string[],
+  viewer: string | null,
+): Promise<BundleEvent[]> {
+  const parsed = addresses
+    .map(parseAddress)
+    .filter((a) => a !== undefined)
+    .slice(0, MAX_REFS);
+  if (parsed.length === 0) return [];
+  const rows = await store.db
+    .selectFrom('replaceable_events')
+    .select(['event_id', 'kind', 'pubkey', 'identifier'])
+    .where(
+      'pubkey',
+      'in',
+      parsed.map((a) => a.pubkey),
+    )
+    .where(
+      'kind',
+      'in',
+      parsed.map((a) => a.kind),
+    )
+    .execute();
+  const wanted = new Set(addresses);
+  const ids = rows.filter((r) => wanted.has(`${r.kind}:${r.pubkey}:${r.identifier}`)).map((r) => r.event_id);
+  return [...(await loadBundleEvents(store, ids, viewer)).values()];
+}
+
+/** Address of an addressable event, else undefined. */
+export function addressOf(e: NostrEvent): string | undefined {
+  if (e.kind < 30000 || e.kind >= 40000) return undefined;
+  const d = e.tags.find((t) => t[0] === 'd')?.[1] ?? '';
+  return `${e.kind}:${e.pubkey}:${d}`;
+}

@@ -1,0 +1,82 @@
+import type { NostrEvent } from '@tide/core/nostr';
+import { describe, expect, it } from 'vitest';
+import type { Store } from '../store/index.ts';
+import { publishStoreChanges } from './change-feed.ts';
+import { ChangeRecorder } from './change-set.ts';
+import { Lru } from './lru.ts';
+import { enableReadCache, ReadCache, readCacheOf } from './read-cache.ts';
+
+const fakeEvent = (id: string) => ({ event: { id } as NostrEvent });
+
+describe('Lru', () => {
+  it('keeps at most max entries, letting the least recently used go', () => {
+    const lru = new Lru<string, number>(2);
+    lru.set('a', 1);
+    lru.set('b', 2);
+    expect(lru.get('a')).toBe(1); // a is now the most recent
+    lru.set('c', 3);
+    expect(lru.get('b')).toBeUndefined();
+    expect(lru.get('a')).toBe(1);
+    expect(lru.size).toBe(2);
+  });
+});
+
+describe('ChangeRecorder', () => {
+  it('names the events and users of watched tables and ignores the others', () => {
+    const r = new ChangeRecorder();
+    expect(r.isEmpty()).toBe(true);
+    r.row('event_stats', { event_id: 'e1' });
+    r.row('events', { id: 'e2' });
+    r.row('user_stats', { pubkey: 'p1' });
+    r.row('replaceable_events', { pubkey: 'p2', kind: 0, identifier: '' });
+    r.row('notifications', { pubkey: 'p3' });
+    expect(r.toChangeSet()).toEqual({ events: ['e1', 'e2'], pubkeys: ['p1', 'p2'], media: false, all: false });
+    r.row('media', { url: 'u', size: 'o', animated: 0 });
+    r.row('event_stats', { event_id: 7 });
+    expect(r.toChangeSet()).toMatchObject({ media: true, all: true });
+  });
+});
+
+describe('ReadCache', () => {
+  it('loads only what it lacks, remembers absent keys, and forgets what a change names', async () => {
+    const cache = new ReadCache();
+    const asked: string[][] = [];
+    const load = async (missing: string[]) => {
+      asked.push(missing);
+      return new Map(missing.filter((k) => k !== 'x').map((k) => [k, fakeEvent(k)]));
+    };
+    expect([...(await cache.lookup(cache.events, ['a', 'x'], load)).keys()]).toEqual(['a']);
+    expect([...(await cache.lookup(cache.events, ['a', 'b', 'x'], load)).keys()]).toEqual(['a', 'b']);
+    expect(asked).toEqual([['a', 'x'], ['b']]);
+    cache.apply({ events: ['x'], pubkeys: [], media: false, all: false });
+    await cache.lookup(cache.events, ['a', 'x'], load);
+    expect(asked.at(-1)).toEqual(['x']);
+    cache.apply({ events: [], pubkeys: [], media: false, all: true });
+    await cache.lookup(cache.events, ['a'], load);
+    expect(asked.at(-1)).toEqual(['a']);
+  });
+
+  it('does not keep a piece loaded while a change came in (it may predate the change)', async () => {
+    const cache = new ReadCache();
+    const load = async (missing: string[]) => {
+      cache.apply({ events: ['a'], pubkeys: [], media: false, all: false }); // a write lands during the read
+      return new Map(missing.map((k) => [k, fakeEvent(k)]));
+    };
+    expect((await cache.lookup(cache.events, ['a'], load)).get('a')).toEqual(fakeEvent('a'));
+    expect(cache.events.get('a')).toBeUndefined();
+  });
+
+  it('is turned on per store, fed by that store change sets, and off once every user turned it off', () => {
+    const store = {} as Store;
+    const off1 = enableReadCache(store);
+    const off2 = enableReadCache(store);
+    const cache = readCacheOf(store);
+    cache?.profiles.set('p', null);
+    publishStoreChanges(store, { events: [], pubkeys: ['p'], media: false, all: false });
+    expect(cache?.profiles.get('p')).toBeUndefined();
+    off1();
+    expect(readCacheOf(store)).toBe(cache);
+    off2();
+    expect(readCacheOf(store)).toBeUndefined();
+  });
+});

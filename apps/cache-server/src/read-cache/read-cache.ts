@@ -1,0 +1,136 @@
+import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
+import type { Store } from '../store/open-store.ts';
+import { onStoreChanges } from './change-feed.ts';
+import type { StoreChangeSet } from './change-set.ts';
+import { Lru } from './lru.ts';
+
+/** The viewer-independent row pieces of one stored event: the event, its 10000100 stats, its relay hint. */
+export interface EventPiece {
+  event: NostrEvent;
+  stats?: CacheEvent;
+  relay?: string;
+}
+
+/** Bounds of a ReadCache (entries per piece map). */
+export interface ReadCacheLimits {
+  events: number;
+  users: number;
+  media: number;
+}
+
+/** Default bounds: about 20k events (~40 MB of parsed events at most), 10k users, 20k media objects. */
+export const READ_CACHE_LIMITS: ReadCacheLimits = { events: 20_000, users: 10_000, media: 20_000 };
+
+/**
+ * Pieces answers are built from, kept across answers and viewers for one store: events with their stats and relay
+ * hint by id, users' current kind 0 and follower count by pubkey, 10000119 media by event id (null = known absent).
+ * Exact: every ingest write reports what it changed (`StoreChangeSet`, see ingest's ChangeRecorder) and those entries
+ * go at once; a piece loaded while a change was applied is used for its answer but not kept (`generation`).
+ */
+export class ReadCache {
+  readonly events: Lru<string, EventPiece | null>;
+  readonly profiles: Lru<string, NostrEvent | null>;
+  readonly followers: Lru<string, number | null>;
+  readonly media: Lru<string, CacheEvent | null>;
+  private gen = 0;
+
+  constructor(limits: ReadCacheLimits = READ_CACHE_LIMITS) {
+    this.events = new Lru(limits.events);
+    this.profiles = new Lru(limits.users);
+    this.followers = new Lru(limits.users);
+    this.media = new Lru(limits.media);
+  }
+
+  /** Bumped by every applied change: a load that started at another generation must not be kept. */
+  get generation(): number {
+    return this.gen;
+  }
+
+  /** Forgets what `changes` touched. */
+  apply(changes: StoreChangeSet): void {
+    this.gen += 1;
+    if (changes.all) {
+      this.clear();
+      return;
+    }
+    if (changes.media) this.media.clear();
+    for (const id of changes.events) {
+      this.events.delete(id);
+      this.media.delete(id);
+    }
+    for (const pubkey of changes.pubkeys) {
+      this.profiles.delete(pubkey);
+      this.followers.delete(pubkey);
+    }
+  }
+
+  /** Forgets everything. */
+  clear(): void {
+    this.gen += 1;
+    this.events.clear();
+    this.profiles.clear();
+    this.followers.clear();
+    this.media.clear();
+  }
+
+  /**
+   * The values of `keys` from `lru`, loading the missing ones with `load` (absent from its map = none) and keeping
+   * them unless a change came in meanwhile. The result holds only keys that have a value.
+   */
+  async lookup<V>(
+    lru: Lru<string, V | null>,
+    keys: readonly string[],
+    load: (missing: string[]) => Promise<Map<string, V>>,
+  ): Promise<Map<string, V>> {
+    const out = new Map<string, V>();
+    const missing: string[] = [];
+    for (const key of keys) {
+      const hit = lru.get(key);
+      if (hit === undefined) missing.push(key);
+      else if (hit !== null) out.set(key, hit);
+    }
+    if (missing.length === 0) return out;
+    const at = this.gen;
+    const loaded = await load(missing);
+    const keep = at === this.gen;
+    for (const key of missing) {
+      const value = loaded.get(key);
+      if (value !== undefined) out.set(key, value);
+      if (keep) lru.set(key, value ?? null);
+    }
+    return out;
+  }
+}
+
+const caches = new WeakMap<Store, { cache: ReadCache; users: number; stop: () => void }>();
+
+/**
+ * Turns the read cache of `store` on (servers do, unless answer reuse is off); returns the function that turns it off
+ * again (it stays on while any server that turned it on still wants it).
+ */
+export function enableReadCache(store: Store, limits?: ReadCacheLimits): () => void {
+  let entry = caches.get(store);
+  if (!entry) {
+    const cache = new ReadCache(limits);
+    const stop = onStoreChanges(store, (changes) => cache.apply(changes));
+    entry = { cache, users: 0, stop };
+    caches.set(store, entry);
+  }
+  const own = entry;
+  own.users += 1;
+  let on = true;
+  return () => {
+    if (!on) return;
+    on = false;
+    own.users -= 1;
+    if (own.users > 0) return;
+    own.stop();
+    own.cache.clear();
+    if (caches.get(store) === own) caches.delete(store);
+  };
+}
+
+/** The read cache of `store` when one is on. */
+export function readCacheOf(store: Store): ReadCache | undefined {
+  return caches.get(store)?.cache;
+}
