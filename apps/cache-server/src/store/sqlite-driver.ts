@@ -1,5 +1,6 @@
 import type SqliteDatabase from 'better-sqlite3';
 import { type DatabaseConnection, type Driver, SqliteDialect, SqliteDriver } from 'kysely';
+import { profileStatement } from './sql-profile.ts';
 
 /** Most prepared statements kept per SQLite connection (least recently used are dropped first). */
 export const STATEMENT_CACHE_SIZE = 1000;
@@ -19,7 +20,7 @@ export function cachePreparedStatements(conn: SqliteDatabase.Database, size = ST
       cache.set(source, hit);
       return hit;
     }
-    const stmt = prepare(source);
+    const stmt = profileStatement(prepare(source), source);
     cache.set(source, stmt);
     if (cache.size > size) cache.delete(cache.keys().next().value as string);
     return stmt;
