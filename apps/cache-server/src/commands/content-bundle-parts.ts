@@ -4,7 +4,7 @@ import { wordCount } from '../ingest/index.ts';
 import { readCacheOf } from '../read-cache/read-cache.ts';
 import type { Store } from '../store/index.ts';
 import { chunked, sortedUnique } from './bundle-events.ts';
-import { asCacheEvent, loadEvents, synth } from './content-common.ts';
+import { synth } from './content-common.ts';
 
 export {
   type BundleEvent,
@@ -129,70 +129,4 @@ export function wordCounts(events: readonly NostrEvent[]): CacheEvent[] {
     .map((e) => synth(CacheKind.WordCount, { event_id: e.id, words: wordCount(e.content) }));
 }
 
-/** Top 5 zaps (by amount) of each post: the receipt, its 10000129 object; zappers join `users`. */
-export async function topZaps(store: Store, ids: readonly string[], users: Set<string>): Promise<CacheEvent[]> {
-  const rows = await chunked(ids, (chunk) =>
-    store.db
-      .selectFrom('zap_receipts')
-      .select(['receipt_id', 'created_at', 'sender', 'receiver', 'amount_sats', 'target_event_id'])
-      .where('target_event_id', 'in', chunk)
-      .orderBy('amount_sats', 'desc')
-      .execute(),
-  );
-  const perPost = new Map<string, number>();
-  const chosen = rows.filter((r) => {
-    const n = perPost.get(r.target_event_id) ?? 0;
-    if (n >= 5) return false;
-    perPost.set(r.target_event_id, n + 1);
-    return true;
-  });
-  const receipts = await loadEvents(
-    store,
-    chosen.map((r) => r.receipt_id),
-  );
-  const out: CacheEvent[] = [];
-  for (const r of chosen) {
-    const receipt = receipts.get(r.receipt_id);
-    if (!receipt) continue;
-    users.add(r.sender);
-    users.add(r.receiver);
-    out.push(asCacheEvent(receipt), zapObject(r));
-  }
-  return out;
-}
-
-/** The zap_receipts columns a zap answer is built from. */
-export interface ZapRow {
-  receipt_id: string;
-  created_at: number;
-  sender: string;
-  receiver: string;
-  amount_sats: number;
-  target_event_id: string;
-}
-
-/** A 10000129 zap object from a zap_receipts row. */
-export function zapObject(r: ZapRow): CacheEvent {
-  return synth(CacheKind.EventZapInfo, {
-    event_id: r.target_event_id || null,
-    created_at: Number(r.created_at),
-    sender: r.sender,
-    receiver: r.receiver,
-    amount_sats: Number(r.amount_sats),
-    zap_receipt_id: r.receipt_id,
-  });
-}
-
-/** Each stored zap receipt (9735) followed by its 10000129 zap object, in row order; rows without a stored receipt are skipped. */
-export async function zapReceiptEvents(store: Store, rows: readonly ZapRow[]): Promise<CacheEvent[]> {
-  const receipts = await loadEvents(
-    store,
-    rows.map((r) => r.receipt_id),
-  );
-  const out: CacheEvent[] = [];
-  for (const r of rows) {
-    const e = receipts.get(r.receipt_id);
-    if (e) out.push(asCacheEvent(e), zapObject(r));
-  }
-  return out;
-}
+export { topZaps, type ZapRow, zapObject, zapReceiptEvents } from './bundle-zaps.ts';

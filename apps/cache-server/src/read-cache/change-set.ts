@@ -1,8 +1,8 @@
 /**
  * What one ingest write changed, as far as the read cache's pieces go: a plain object (it can be posted to another
- * thread). `events`: ids whose event row, stats row, relay hint or media links were written or removed; `pubkeys`:
- * users whose current replaceable events or user_stats row changed; `media`: true when `media` rows (shared by URL)
- * were written; `all`: something wider happened (a NIP-09 deletion undoing counts): forget everything.
+ * thread). `events`: ids whose event row, stats row, relay hint, media links or zap receipts were written or
+ * removed; `pubkeys`: users whose current replaceable events or user_stats row changed; `media`: true when `media`
+ * rows (shared by URL) were written; `all`: something wider happened (a NIP-09 deletion undoing counts): forget everything.
  */
 export interface StoreChangeSet {
   events: string[];
@@ -18,6 +18,7 @@ const WATCHED: Record<string, { column: string; as: 'events' | 'pubkeys' | 'medi
   event_relays: { column: 'event_id', as: 'events' },
   event_media: { column: 'event_id', as: 'events' },
   media: { column: 'url', as: 'media' },
+  zap_receipts: { column: 'target_event_id', as: 'events' },
   replaceable_events: { column: 'pubkey', as: 'pubkeys' },
   user_stats: { column: 'pubkey', as: 'pubkeys' },
 };

@@ -11,6 +11,16 @@ export interface EventPiece {
   relay?: string;
 }
 
+/** A zap row of a post's top zaps (the zap_receipts columns answers use). */
+export interface ZapPiece {
+  receipt_id: string;
+  created_at: number;
+  sender: string;
+  receiver: string;
+  amount_sats: number;
+  target_event_id: string;
+}
+
 /** Bounds of a ReadCache (entries per piece map). */
 export interface ReadCacheLimits {
   events: number;
@@ -23,7 +33,8 @@ export const READ_CACHE_LIMITS: ReadCacheLimits = { events: 20_000, users: 10_00
 
 /**
  * Pieces answers are built from, kept across answers and viewers for one store: events with their stats and relay
- * hint by id, users' current kind 0 and follower count by pubkey, 10000119 media by event id (null = known absent).
+ * hint by id, users' current kind 0 and follower count by pubkey, 10000119 media and top zaps by event id (null =
+ * known absent).
  * Exact: every ingest write reports what it changed (`StoreChangeSet`, see ingest's ChangeRecorder) and those entries
  * go at once; a piece loaded while a change was applied is used for its answer but not kept (`generation`).
  */
@@ -32,6 +43,8 @@ export class ReadCache {
   readonly profiles: Lru<string, NostrEvent | null>;
   readonly followers: Lru<string, number | null>;
   readonly media: Lru<string, CacheEvent | null>;
+  /** Each post's top 5 zap rows (null: none). */
+  readonly zaps: Lru<string, ZapPiece[] | null>;
   private gen = 0;
 
   constructor(limits: ReadCacheLimits = READ_CACHE_LIMITS) {
@@ -39,6 +52,7 @@ export class ReadCache {
     this.profiles = new Lru(limits.users);
     this.followers = new Lru(limits.users);
     this.media = new Lru(limits.media);
+    this.zaps = new Lru(limits.events);
   }
 
   /** Bumped by every applied change: a load that started at another generation must not be kept. */
@@ -57,6 +71,7 @@ export class ReadCache {
     for (const id of changes.events) {
       this.events.delete(id);
       this.media.delete(id);
+      this.zaps.delete(id);
     }
     for (const pubkey of changes.pubkeys) {
       this.profiles.delete(pubkey);
@@ -71,6 +86,7 @@ export class ReadCache {
     this.profiles.clear();
     this.followers.clear();
     this.media.clear();
+    this.zaps.clear();
   }
 
   /**
