@@ -32,7 +32,7 @@ export interface LoadJob {
 /** What the worker reports back. */
 export interface LoadOutcome {
   latencies: Float64Array;
-  /** Each latency's request label (same order as `latencies`). */
+  /** Each latency's request label (same order as `latencies`); a guest's requests are labelled `<label>:guest`. */
   labels: string[];
   /** Requests per kind of request (the mix actually sent). */
   mix: Record<string, number>;
@@ -129,7 +129,7 @@ function runSocket(
         return job.mode === 'closed' ? send() : next();
       }
       lat.push(performance.now() - sentAt);
-      labels.push(sentLabel);
+      labels.push(viewer ? sentLabel : `${sentLabel}:guest`);
       next();
     });
     ws.on('error', () => finish(false));

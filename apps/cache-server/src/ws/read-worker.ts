@@ -9,6 +9,7 @@ import { allCommands } from '../commands/index.ts';
 import { type OpenStoreOptions, openStore } from '../store/index.ts';
 import { PackedAnswer, type PackedTransfer } from './answer-frames.ts';
 import type { ReadReply, ReadRequest, ToWorker } from './read-messages.ts';
+import { mapStoreFile } from './sqlite-mmap.ts';
 
 /** What the pool hands a worker at start. */
 export interface ReadWorkerData {
@@ -85,6 +86,7 @@ export async function serveRead(
 
 async function main(port: NonNullable<typeof parentPort>, data: ReadWorkerData): Promise<void> {
   const store = await openStore({ ...data.store, migrate: false });
+  await mapStoreFile(store);
   const clock = new MirrorClock();
   if (data.shareBundles) shareBundles(store, clock);
   const refuse = () => Promise.reject(new Error('read workers do not write'));
