@@ -137,6 +137,21 @@ function pieceOf(r: JoinedRow): EventPiece {
   return piece;
 }
 
+/** Stored events by id from the read cache (reading the ones it lacks), or undefined when the store has none on. */
+export async function cachedEvents(store: Store, ids: readonly string[]): Promise<Map<string, NostrEvent> | undefined> {
+  const cache = readCacheOf(store);
+  if (!cache) return undefined;
+  const pieces = await cache.lookup(cache.events, sortedUnique(ids), (missing) => loadPieces(store, missing));
+  const out = new Map<string, NostrEvent>();
+  for (const [id, piece] of pieces) out.set(id, piece.event);
+  return out;
+}
+
+async function loadPieces(store: Store, ids: readonly string[]): Promise<Map<string, EventPiece>> {
+  const rows = await joinedRows(store, ids, null);
+  return new Map(rows.map((r) => [r.id, pieceOf(r)]));
+}
+
 /**
  * Events by id (ascending id order) together with their stats, the viewer's actions and their relay hint: one query
  * per 400 ids instead of four. With the store's read cache on, the viewer-independent pieces come from it and only
@@ -161,10 +176,7 @@ export async function loadBundleEvents(
     }
     return out;
   }
-  const pieces = await cache.lookup(cache.events, unique, async (missing) => {
-    const rows = await joinedRows(store, missing, null);
-    return new Map(rows.map((r) => [r.id, pieceOf(r)]));
-  });
+  const pieces = await cache.lookup(cache.events, unique, (missing) => loadPieces(store, missing));
   const actions = viewer && pieces.size > 0 ? await noteActionsByEvent(store, viewer, [...pieces.keys()]) : undefined;
   for (const id of unique) {
     const piece = pieces.get(id);

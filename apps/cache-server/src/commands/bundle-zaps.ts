@@ -2,7 +2,7 @@ import type { CacheEvent } from '@tide/core/nostr';
 import { CacheKind } from '@tide/core/nostr';
 import { readCacheOf } from '../read-cache/read-cache.ts';
 import type { Store } from '../store/index.ts';
-import { chunked, loadBundleEvents, sortedUnique } from './bundle-events.ts';
+import { chunked, sortedUnique } from './bundle-events.ts';
 import { asCacheEvent, loadEvents, synth } from './content-common.ts';
 
 /** Each post's top 5 zap rows (by amount, then receipt id), in that order, for the posts of `ids` that have any. */
@@ -43,9 +43,7 @@ export async function topZaps(store: Store, ids: readonly string[], users: Set<s
     : await loadTopZapRows(store, unique);
   const chosen = [...perPost.values()].flat().sort(byAmount);
   const receiptIds = chosen.map((r) => r.receipt_id);
-  const receipts = cache
-    ? new Map([...(await loadBundleEvents(store, receiptIds, null))].map(([id, b]) => [id, b.event]))
-    : await loadEvents(store, receiptIds);
+  const receipts = await loadEvents(store, receiptIds);
   const out: CacheEvent[] = [];
   for (const r of chosen) {
     const receipt = receipts.get(r.receipt_id);

@@ -96,8 +96,8 @@ export async function mediaInfo(store: Store, ids: readonly string[]): Promise<C
   return unique.flatMap((id) => byEvent.get(id) ?? []);
 }
 
-/** 10000128 link previews per event (rows filled by the link-preview part). */
-export async function linkMetadata(store: Store, ids: readonly string[]): Promise<CacheEvent[]> {
+/** The 10000128 object of each event of `ids` with a link that has a preview (links in url order). */
+async function loadLinks(store: Store, ids: readonly string[]): Promise<Map<string, CacheEvent>> {
   const rows = await chunked(ids, (chunk) =>
     store.db
       .selectFrom('event_links as el')
@@ -106,6 +106,7 @@ export async function linkMetadata(store: Store, ids: readonly string[]): Promis
       .where('el.event_id', 'in', chunk)
       .execute(),
   );
+  rows.sort((a, b) => cmp(a.event_id, b.event_id) || cmp(a.url, b.url));
   const byEvent = new Map<string, unknown[]>();
   for (const r of rows) {
     const list = byEvent.get(r.event_id) ?? [];
@@ -119,7 +120,21 @@ export async function linkMetadata(store: Store, ids: readonly string[]): Promis
     });
     byEvent.set(r.event_id, list);
   }
-  return [...byEvent].map(([event_id, resources]) => synth(CacheKind.LinkMetadata, { event_id, resources }));
+  const out = new Map<string, CacheEvent>();
+  for (const [event_id, resources] of byEvent)
+    out.set(event_id, synth(CacheKind.LinkMetadata, { event_id, resources }));
+  return out;
+}
+
+/** 10000128 link previews per event (rows filled by the link-preview part), in ascending event id order. */
+export async function linkMetadata(store: Store, ids: readonly string[]): Promise<CacheEvent[]> {
+  const unique = sortedUnique(ids);
+  if (unique.length === 0) return [];
+  const cache = readCacheOf(store);
+  const byEvent = cache
+    ? await cache.lookup(cache.links, unique, (missing) => loadLinks(store, missing))
+    : await loadLinks(store, unique);
+  return unique.flatMap((id) => byEvent.get(id) ?? []);
 }
 
 /** 10000144 word counts of articles (the ingest rule). */

@@ -1,6 +1,7 @@
 import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import { DEFAULT_ACCOUNT_PUBKEY } from '../seed/accounts.ts';
 import type { Store } from '../store/index.ts';
+import { cachedEvents } from './bundle-events.ts';
 import { type CommandContext, CommandError, type CommandPayload } from './context.ts';
 
 /** Columns of a stored event row. */
@@ -137,6 +138,9 @@ export async function followsOf(store: Store, pubkey: string): Promise<string[]>
 
 /** Stored events by id (any order; unknown ids skipped). */
 export async function loadEvents(store: Store, ids: readonly string[]): Promise<Map<string, NostrEvent>> {
+  const fromCache = await cachedEvents(store, ids);
+  // copies: callers may hand them on as answer objects; the cached ones are shared
+  if (fromCache) return new Map([...fromCache].map(([id, e]) => [id, { ...e }]));
   const out = new Map<string, NostrEvent>();
   const unique = [...new Set(ids)];
   for (let i = 0; i < unique.length; i += 500) {

@@ -1,5 +1,6 @@
 import { type CacheEvent, CacheKind, type NostrEvent } from '@tide/core/nostr';
 import type { Store } from '../store/open-store.ts';
+import { cachedEvents } from './bundle-events.ts';
 import { mediaInfo } from './content-bundle-parts.ts';
 import { EVENT_COLS, isHex, loadAddress, numArg, type StoredEvent, synth, toEvent } from './content-common.ts';
 import { type CommandContext, CommandError, type CommandPayload } from './context.ts';
@@ -38,18 +39,22 @@ export function untilArg(ctx: PeopleContext, payload: Payload): number {
   return numArg(payload, 'until', 0) || ctx.now();
 }
 
-/** Stored events by id, in the order of `ids` (unknown ids skipped). */
-export async function eventsByIds(store: Store, ids: readonly string[]): Promise<StoredEvent[]> {
-  if (ids.length === 0) return [];
+async function loadEventRows(store: Store, ids: readonly string[]): Promise<Map<string, StoredEvent>> {
   const rows = await store.db
     .selectFrom('events')
     .select(EVENT_COLS)
     .where('id', 'in', [...ids])
     .execute();
-  const byId = new Map(rows.map((row) => [row.id, toEvent(row)]));
+  return new Map(rows.map((row) => [row.id, toEvent(row)]));
+}
+
+/** Stored events by id, in the order of `ids` (unknown ids skipped; from the read cache when on). */
+export async function eventsByIds(store: Store, ids: readonly string[]): Promise<StoredEvent[]> {
+  if (ids.length === 0) return [];
+  const byId: Map<string, NostrEvent> = (await cachedEvents(store, ids)) ?? (await loadEventRows(store, ids));
   return ids.flatMap((id) => {
     const event = byId.get(id);
-    return event ? [event] : [];
+    return event ? [{ ...event } as StoredEvent] : [];
   });
 }
 

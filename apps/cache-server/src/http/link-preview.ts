@@ -1,3 +1,4 @@
+import { publishStoreChanges } from '../read-cache/change-feed.ts';
 import type { Store } from '../store/index.ts';
 import { parseHtmlMeta } from './html-meta.ts';
 import { fetchOutbound, type OutboundPolicy } from './outbound.ts';
@@ -69,6 +70,8 @@ async function remember(store: Store, p: LinkPreview, now: number): Promise<void
       .onConflict((oc) => oc.column('url').doUpdateSet({ ...row }))
       .execute(),
   );
+  // the read cache's link previews of events with this URL go (link_previews is written beside ingest)
+  publishStoreChanges(store, { events: [], pubkeys: [], media: false, links: true, all: false });
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * What one ingest write changed, as far as the read cache's pieces go: a plain object (it can be posted to another
- * thread). `events`: ids whose event row, stats row, relay hint, media links or zap receipts were written or
+ * thread). `events`: ids whose event row, stats row, relay hint, media or link rows or zap receipts were written or
  * removed; `pubkeys`: users whose current replaceable events or user_stats row changed; `media`: true when `media`
  * rows (shared by URL) were written; `all`: something wider happened (a NIP-09 deletion undoing counts): forget everything.
  */
@@ -8,6 +8,8 @@ export interface StoreChangeSet {
   events: string[];
   pubkeys: string[];
   media: boolean;
+  /** Link previews (shared by URL, written beside ingest by `/link-preview`) changed. */
+  links?: boolean;
   all: boolean;
 }
 
@@ -17,6 +19,7 @@ const WATCHED: Record<string, { column: string; as: 'events' | 'pubkeys' | 'medi
   event_stats: { column: 'event_id', as: 'events' },
   event_relays: { column: 'event_id', as: 'events' },
   event_media: { column: 'event_id', as: 'events' },
+  event_links: { column: 'event_id', as: 'events' },
   media: { column: 'url', as: 'media' },
   zap_receipts: { column: 'target_event_id', as: 'events' },
   replaceable_events: { column: 'pubkey', as: 'pubkeys' },

@@ -20,6 +20,7 @@ import { allCommands } from '../commands/index.ts';
 import { ingestEvents } from '../ingest/index.ts';
 import { Prng } from '../seed/prng.ts';
 import { openStore, type Store } from '../store/index.ts';
+import { publishStoreChanges } from './change-feed.ts';
 import { enableReadCache, readCacheOf } from './read-cache.ts';
 
 const NOW = T0 + 100_000;
@@ -55,7 +56,9 @@ function randomEvent(random: () => number, posts: NostrEvent[], step: number): N
   const target = posts.length > 0 ? pick(posts) : undefined;
   const r = random();
   if (!target || r < 0.2) {
-    if (random() < 0.5) return note(user, `note ${step}`, [], at);
+    if (random() < 0.25) return note(user, `note ${step}`, [], at);
+    if (random() < 0.33)
+      return note(user, `link ${step} https://site.example/page-${Math.floor(random() * 3)}`, [], at);
     // a few pictures shared by many notes, each note saying another size: the media rows of one URL change
     const url = `https://media.example/${Math.floor(random() * 3)}.png`;
     const dim = `${100 + Math.floor(random() * 900)}x${100 + Math.floor(random() * 900)}`;
@@ -73,6 +76,20 @@ function randomEvent(random: () => number, posts: NostrEvent[], step: number): N
   const own = posts.filter((p) => p.pubkey === user.pubkey);
   if (own.length === 0) return note(user, `quote nostr:${target.id} ${step}`, [['q', target.id]], at);
   return ev(user, 5, '', [['e', pick(own).id]], at);
+}
+
+/** What `/link-preview` does when it fetched a page: its row written beside ingest, then the change published. */
+async function previewFetched(store: Store, random: () => number, step: number): Promise<void> {
+  const url = `https://site.example/page-${Math.floor(random() * 3)}`;
+  const row = { url, mimetype: 'text/html', title: `title ${step}`, description: '', image: '', icon_url: '' };
+  await store.write((trx) =>
+    trx
+      .insertInto('link_previews')
+      .values({ ...row, updated_at: NOW })
+      .onConflict((oc) => oc.column('url').doUpdateSet({ ...row, updated_at: NOW }))
+      .execute(),
+  );
+  publishStoreChanges(store, { events: [], pubkeys: [], media: false, links: true, all: false });
 }
 
 /** Requests whose answers carry personalised and shared pieces: feeds, threads, profiles, user infos. */
@@ -116,6 +133,7 @@ for (const dialect of testDialects()) {
         const [result] = await ingestEvents(cached, [event], { source: 'relay', now: NOW });
         expect(result.ok, result.reason).toBe(true);
         if (event.kind === 1 || event.kind === 6) posts.push(event);
+        if (random() < 0.2) await previewFetched(cached, random, step);
         for (let k = 0; k < 4; k++) {
           const [command, payload] = randomRequest(random, posts);
           const before = readCacheOf(cached)?.events.size ?? 0;

@@ -33,7 +33,7 @@ export const READ_CACHE_LIMITS: ReadCacheLimits = { events: 20_000, users: 10_00
 
 /**
  * Pieces answers are built from, kept across answers and viewers for one store: events with their stats and relay
- * hint by id, users' current kind 0 and follower count by pubkey, 10000119 media and top zaps by event id (null =
+ * hint by id, users' current kind 0 and follower count by pubkey, 10000119 media, 10000128 links and top zaps by event id (null =
  * known absent).
  * Exact: every ingest write reports what it changed (`StoreChangeSet`, see ingest's ChangeRecorder) and those entries
  * go at once; a piece loaded while a change was applied is used for its answer but not kept (`generation`).
@@ -43,6 +43,8 @@ export class ReadCache {
   readonly profiles: Lru<string, NostrEvent | null>;
   readonly followers: Lru<string, number | null>;
   readonly media: Lru<string, CacheEvent | null>;
+  /** 10000128 link previews by event id (null: none). */
+  readonly links: Lru<string, CacheEvent | null>;
   /** Each post's top 5 zap rows (null: none). */
   readonly zaps: Lru<string, ZapPiece[] | null>;
   private gen = 0;
@@ -53,6 +55,7 @@ export class ReadCache {
     this.followers = new Lru(limits.users);
     this.media = new Lru(limits.media);
     this.zaps = new Lru(limits.events);
+    this.links = new Lru(limits.media);
   }
 
   /** Bumped by every applied change: a load that started at another generation must not be kept. */
@@ -68,10 +71,12 @@ export class ReadCache {
       return;
     }
     if (changes.media) this.media.clear();
+    if (changes.links) this.links.clear();
     for (const id of changes.events) {
       this.events.delete(id);
       this.media.delete(id);
       this.zaps.delete(id);
+      this.links.delete(id);
     }
     for (const pubkey of changes.pubkeys) {
       this.profiles.delete(pubkey);
@@ -87,6 +92,7 @@ export class ReadCache {
     this.followers.clear();
     this.media.clear();
     this.zaps.clear();
+    this.links.clear();
   }
 
   /**
