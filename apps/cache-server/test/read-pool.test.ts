@@ -37,7 +37,8 @@ describe('read workers (SQLite)', () => {
     loc = freshLocation('sqlite', 'readpool');
     const sqlitePath = loc.options.sqlitePath as string;
     const common = { sqlitePath, now: () => NOW, limits: { responseCacheMs: 0 } };
-    pooled = await startServer({ ...common, readWorkers: 2 });
+    // every miss to the workers (by default an idle main thread computes misses itself)
+    pooled = await startServer({ ...common, readWorkers: 2, limits: { responseCacheMs: 0, mainComputeBacklog: 0 } });
     plain = await startServer({ ...common, migrate: false });
   });
   afterAll(async () => {

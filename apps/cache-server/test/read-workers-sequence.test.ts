@@ -50,7 +50,9 @@ describe('read workers and the change sequence (SQLite)', () => {
   beforeAll(async () => {
     loc = freshLocation('sqlite', 'readseq');
     // answer reuse on (the default): the main thread's answer cache in front, bundle parts shared in the worker
-    server = await startServer({ sqlitePath: loc.options.sqlitePath, now: () => clock, readWorkers: 1 });
+    // every miss goes to the worker (by default an idle main thread computes misses itself)
+    const limits = { mainComputeBacklog: 0 };
+    server = await startServer({ sqlitePath: loc.options.sqlitePath, now: () => clock, readWorkers: 1, limits });
     s = await RawSocket.open(server.url);
   });
   afterAll(async () => {
@@ -95,5 +97,28 @@ describe('read workers and the change sequence (SQLite)', () => {
     const bobAfter = await ask(s, 'feed', { ...feed, user_pubkey: bob.pubkey });
     expect(likesOf(bobAfter, target.id)).toBe(1);
     expect(server.stats().reads?.served).toBe(1);
+  });
+
+  it('by default an idle main thread computes a miss itself; misses arriving while it is busy go to the worker', async () => {
+    const idle = await startServer({ sqlitePath: loc.options.sqlitePath, now: () => clock, readWorkers: 1 });
+    const t = await RawSocket.open(idle.url);
+    try {
+      idle.stats();
+      for (const i of [1, 2, 3]) await ask(t, 'feed', { pubkey: author.pubkey, notes: 'authored', limit: i });
+      expect(idle.stats()).toMatchObject({ answers: { misses: 3 }, reads: { served: 0 } });
+      const burst = Array.from({ length: 20 }, (_, i) => i);
+      for (const i of burst) {
+        t.send(['REQ', `b${i}`, { cache: ['feed', { pubkey: author.pubkey, notes: 'authored', limit: 30 + i }] }]);
+      }
+      for (const i of burst) await t.untilEose(`b${i}`);
+      const { answers, reads } = idle.stats();
+      expect(answers.misses).toBe(20);
+      // the first starts on the main thread; the others found it busy
+      expect(reads?.served).toBeGreaterThan(0);
+      expect(reads?.served).toBeLessThan(20);
+    } finally {
+      await t.close();
+      await idle.close();
+    }
   });
 });

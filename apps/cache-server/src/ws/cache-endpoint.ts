@@ -99,7 +99,10 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
         ? answers.answer(
             responseKey(command, payload, state.userPubkey),
             now,
-            reads && reads.size > 0 ? () => reads.run(command, payload, state.userPubkey, now, seq) : compute,
+            // an idle main thread computes a miss itself (no thread hop); while it has a backlog, workers take them
+            reads && reads.size > 0 && core.compute.backlog >= core.limits.mainComputeBacklog
+              ? () => reads.run(command, payload, state.userPubkey, now, seq)
+              : compute,
             viewerOfRequest(payload, state.userPubkey),
             seq,
           )

@@ -9,21 +9,34 @@ export class ComputeQueue {
   private readonly waiting: Array<() => void> = [];
   private head = 0;
   private scheduled = false;
+  private running = 0;
 
   constructor(private readonly perTurn = 1) {}
 
   /** Queues `work`; resolves or rejects with its outcome once it has been started and has finished. */
   run<T>(work: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
+      const settle = () => {
+        this.running -= 1;
+      };
       this.waiting.push(() => {
+        this.running += 1;
         try {
-          work().then(resolve, reject);
+          const started = work();
+          started.then(settle, settle);
+          started.then(resolve, reject);
         } catch (err) {
+          settle();
           reject(err);
         }
       });
       this.schedule();
     });
+  }
+
+  /** Computations queued or started and not yet finished (0: the queue is idle). */
+  get backlog(): number {
+    return this.queued + this.running;
   }
 
   /** Computations queued and not yet started. */

@@ -54,6 +54,12 @@ export interface ServerLimits {
    * socket I/O and cached answers are served between turns.
    */
   computeStartsPerTurn: number;
+  /**
+   * With read workers: the main thread computes a cacheable miss itself while fewer than this many of its own
+   * computations are queued or running (no thread hop when it is idle); beyond that, workers take the misses.
+   * 0: workers take every miss.
+   */
+  mainComputeBacklog: number;
 }
 
 /** Default limits. */
@@ -80,6 +86,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
   responseCacheMaxEntries: 10_000,
   responseCacheMaxBytes: 64 * 1024 * 1024,
   computeStartsPerTurn: 1,
+  mainComputeBacklog: 1,
 };
 
 /** A token bucket: `take(n)` succeeds while tokens last; tokens refill at `rate` per second up to `burst`. */
