@@ -28,7 +28,7 @@ import { serveCacheConnection } from './ws/cache-endpoint.ts';
 import { ChangeNotifier } from './ws/change-notifier.ts';
 import { ComputeQueue } from './ws/compute-queue.ts';
 import { DEFAULT_LIMITS, type ServerLimits } from './ws/limits.ts';
-import { ReadPool } from './ws/read-pool.ts';
+import { ReadPool, tellReadWorkers } from './ws/read-pool.ts';
 import type { ServerCore } from './ws/server-core.ts';
 import { type ServingStats, servingStats } from './ws/serving-stats.ts';
 
@@ -159,11 +159,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           logger,
         )
       : undefined;
-  // workers keep their own shared bundle parts: they learn who wrote (as bundle-sharing.ts does here) before any
-  // request that follows the write
-  const stopTellingReads = reads
-    ? notifier.onEvent((event) => reads.wrote(event.pubkey, notifier.sequence + 1))
-    : () => {};
+  const stopTellingReads = reads ? tellReadWorkers(reads, store, notifier) : () => {};
 
   const core: ServerCore = {
     store,

@@ -99,6 +99,19 @@ describe('read workers and the change sequence (SQLite)', () => {
     expect(server.stats().reads?.served).toBe(1);
   });
 
+  it("a worker's read cache forgets what each write changed (the change sets are forwarded)", async () => {
+    const target = note(author, 'count my likes', [], NOW - 20);
+    await publish(target);
+    clock += 1;
+    const feed = { pubkey: author.pubkey, notes: 'authored', limit: 3 };
+    expect(likesOf(await ask(s, 'feed', feed), target.id)).toBe(0);
+    await publish(reaction(carol, target, '+', NOW - 10));
+    clock += 1;
+    // another key, the same posts: a new bundle part, its event pieces (stats) from the worker's read cache
+    expect(likesOf(await ask(s, 'feed', { ...feed, user_pubkey: bob.pubkey }), target.id)).toBe(1);
+    expect(likesOf(await ask(s, 'feed', feed), target.id)).toBe(1);
+  });
+
   it('by default an idle main thread computes a miss itself; misses arriving while it is busy go to the worker', async () => {
     const idle = await startServer({ sqlitePath: loc.options.sqlitePath, now: () => clock, readWorkers: 1 });
     const t = await RawSocket.open(idle.url);

@@ -1,3 +1,4 @@
+import type { StoreChangeSet } from '../read-cache/change-set.ts';
 import type { PackedTransfer } from './answer-frames.ts';
 
 /** One read request sent to a worker. */
@@ -21,8 +22,14 @@ export interface WroteNotice {
   seq: number;
 }
 
+/** An ingest write's change set (see read-cache/): the worker's read cache forgets what it names. */
+export interface ChangesNotice {
+  type: 'changes';
+  changes: StoreChangeSet;
+}
+
 /** Everything the main thread posts to a read worker, in order (a notice always precedes the requests after it). */
-export type ToWorker = ReadRequest | WroteNotice;
+export type ToWorker = ReadRequest | WroteNotice | ChangesNotice;
 
 /** A worker's answer: the packed answer (buffers transferred), or an error (`notice`: a CommandError's message). */
 export interface ReadReply {

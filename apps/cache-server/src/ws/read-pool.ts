@@ -4,7 +4,11 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import { CommandError } from '../commands/context.ts';
+import { onStoreChanges } from '../read-cache/change-feed.ts';
+import type { StoreChangeSet } from '../read-cache/change-set.ts';
+import type { Store } from '../store/index.ts';
 import { PackedAnswer } from './answer-frames.ts';
+import type { ChangeNotifier } from './change-notifier.ts';
 import type { ReadReply, ReadRequest, ToWorker } from './read-messages.ts';
 import type { ReadWorkerData } from './read-worker.ts';
 
@@ -96,6 +100,11 @@ export class ReadPool {
     this.broadcast({ type: 'wrote', pubkey, seq });
   }
 
+  /** Hands every worker an ingest write's change set (before any request that follows the write). */
+  changes(changes: StoreChangeSet): void {
+    this.broadcast({ type: 'changes', changes });
+  }
+
   /** Requests served since the previous call, and the most waiting at once (the counters restart). */
   takeStats(): ReadPoolStats {
     const stats = this.counts;
@@ -157,4 +166,18 @@ export class ReadPool {
     for (const waiter of slot.pending.values()) waiter.reject(err);
     slot.pending.clear();
   }
+}
+
+/**
+ * Forwards what workers' caches need to stay exact: who wrote (their shared bundle parts, as bundle-sharing.ts does
+ * here) and every ingest write's change set (their read caches). Both are posted before any request that follows the
+ * write. Returns the function that stops it.
+ */
+export function tellReadWorkers(pool: ReadPool, store: Store, notifier: ChangeNotifier): () => void {
+  const stopWriters = notifier.onEvent((event) => pool.wrote(event.pubkey, notifier.sequence + 1));
+  const stopChanges = onStoreChanges(store, (changes) => pool.changes(changes));
+  return () => {
+    stopWriters();
+    stopChanges();
+  };
 }

@@ -6,6 +6,8 @@ import pino from 'pino';
 import { shareBundles, sharedBundlesOf } from '../commands/bundle-shared.ts';
 import { type CommandContext, CommandError } from '../commands/context.ts';
 import { allCommands } from '../commands/index.ts';
+import { publishStoreChanges } from '../read-cache/change-feed.ts';
+import { enableReadCache } from '../read-cache/read-cache.ts';
 import { type OpenStoreOptions, openStore } from '../store/index.ts';
 import { PackedAnswer, type PackedTransfer } from './answer-frames.ts';
 import type { ReadReply, ReadRequest, ToWorker } from './read-messages.ts';
@@ -15,7 +17,7 @@ import { mapStoreFile } from './sqlite-mmap.ts';
 export interface ReadWorkerData {
   store: OpenStoreOptions;
   logLevel: string;
-  /** Share viewer-independent bundle parts between this worker's answers (off when answer reuse is off). */
+  /** Share bundle parts and keep a read cache across this worker's answers (off when answer reuse is off). */
   shareBundles: boolean;
 }
 
@@ -88,7 +90,11 @@ async function main(port: NonNullable<typeof parentPort>, data: ReadWorkerData):
   const store = await openStore({ ...data.store, migrate: false });
   await mapStoreFile(store);
   const clock = new MirrorClock();
-  if (data.shareBundles) shareBundles(store, clock);
+  if (data.shareBundles) {
+    shareBundles(store, clock);
+    // its own read cache, kept exact by the change sets the main thread forwards
+    enableReadCache(store);
+  }
   const refuse = () => Promise.reject(new Error('read workers do not write'));
   const ctxBase = {
     store,
@@ -113,7 +119,9 @@ async function main(port: NonNullable<typeof parentPort>, data: ReadWorkerData):
     running = false;
   };
   port.on('message', (message: ToWorker) => {
-    if (message.type === 'wrote') {
+    if (message.type === 'changes') {
+      publishStoreChanges(store, message.changes);
+    } else if (message.type === 'wrote') {
       if (!clock.wrote(message.pubkey, message.seq)) sharedBundlesOf(store)?.clear();
     } else {
       queue.push(message);
