@@ -16,8 +16,27 @@ export interface Refs {
   pubkeys: Set<string>;
 }
 
-/** Events, addresses and users an event points at (e/q/a/p tags and nostr: URIs in content). */
-export function referencesOf(event: NostrEvent): Refs {
+/** References by event object: events are immutable and the read cache hands the same objects to every answer. */
+const memo = new WeakMap<NostrEvent, ReadonlyRefs>();
+
+/** Refs as handed out (shared between callers). */
+export interface ReadonlyRefs {
+  readonly ids: ReadonlySet<string>;
+  readonly addresses: ReadonlySet<string>;
+  readonly pubkeys: ReadonlySet<string>;
+}
+
+/** Events, addresses and users an event points at (e/q/a/p tags and nostr: URIs in content); do not modify. */
+export function referencesOf(event: NostrEvent): ReadonlyRefs {
+  let refs = memo.get(event);
+  if (!refs) {
+    refs = findReferences(event);
+    memo.set(event, refs);
+  }
+  return refs;
+}
+
+function findReferences(event: NostrEvent): Refs {
   const refs: Refs = { ids: new Set(), addresses: new Set(), pubkeys: new Set() };
   for (const t of event.tags) {
     const v = t[1];
