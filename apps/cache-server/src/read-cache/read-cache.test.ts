@@ -9,7 +9,7 @@ import { enableReadCache, ReadCache, readCacheOf } from './read-cache.ts';
 const fakeEvent = (id: string) => ({ event: { id } as NostrEvent });
 
 describe('Lru', () => {
-  it('keeps at most max entries, letting the least recently used go', () => {
+  it('keeps about max entries, letting the least recently used go', () => {
     const lru = new Lru<string, number>(2);
     lru.set('a', 1);
     lru.set('b', 2);
@@ -17,7 +17,20 @@ describe('Lru', () => {
     lru.set('c', 3);
     expect(lru.get('b')).toBeUndefined();
     expect(lru.get('a')).toBe(1);
-    expect(lru.size).toBe(2);
+    expect(lru.get('c')).toBe(3);
+    expect(lru.size).toBeLessThanOrEqual(3);
+  });
+
+  it('never holds more than max + 1 entries, and forgets deleted ones', () => {
+    const lru = new Lru<number, number>(100);
+    for (let i = 0; i < 1000; i++) {
+      lru.set(i, i);
+      expect(lru.size).toBeLessThanOrEqual(101);
+    }
+    expect(lru.get(999)).toBe(999);
+    expect(lru.get(0)).toBeUndefined();
+    lru.delete(999);
+    expect(lru.get(999)).toBeUndefined();
   });
 });
 
