@@ -95,19 +95,23 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
       const reads = core.reads;
       const now = core.now();
       const seq = core.notifier.sequence;
-      const work = cacheable
-        ? answers.answer(
-            responseKey(command, payload, state.userPubkey),
-            now,
-            // an idle main thread computes a miss itself (no thread hop); while it has a backlog, workers take them
-            reads && reads.size > 0 && core.compute.backlog >= core.limits.mainComputeBacklog
-              ? () => reads.run(command, payload, state.userPubkey, now, seq)
-              : compute,
-            viewerOfRequest(payload, state.userPubkey),
-            seq,
-          )
-        : compute();
-      const answer = await withTimeout(work, core.limits.requestTimeoutMs);
+      const key = cacheable ? responseKey(command, payload, state.userPubkey) : '';
+      // a finished answer is sent at once: no promise, no timeout timer
+      const ready = cacheable ? answers.peek(key, now, seq) : undefined;
+      const start = (): Promise<PackedAnswer> =>
+        cacheable
+          ? answers.answer(
+              key,
+              now,
+              // an idle main thread computes a miss itself (no thread hop); while it has a backlog, workers take them
+              reads && reads.size > 0 && core.compute.backlog >= core.limits.mainComputeBacklog
+                ? () => reads.run(command, payload, state.userPubkey, now, seq)
+                : compute,
+              viewerOfRequest(payload, state.userPubkey),
+              seq,
+            )
+          : compute();
+      const answer = ready ?? (await withTimeout(start(), core.limits.requestTimeoutMs));
       if (answer === TIMED_OUT) {
         core.logger.warn({ command, conn: conn.id }, 'command timed out');
         sendNotice(conn, subId, 'timeout');

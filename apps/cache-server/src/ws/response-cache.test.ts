@@ -31,6 +31,20 @@ describe('ResponseCache', () => {
     expect(cache.takeStats()).toEqual({ hits: 0, joined: 0, misses: 0 });
   });
 
+  it('peek hands out only a finished answer the same rules would serve, counted as a hit', async () => {
+    const cache = new ResponseCache<CacheEvent[]>(OPTIONS);
+    const c = counter();
+    const running = cache.answer(KEY, 100, c.compute, '', 3);
+    expect(cache.peek(KEY, 100, 3)).toBeUndefined();
+    const first = await running;
+    expect(cache.peek(KEY, 100, 3)).toBe(first);
+    // another second after a change: not servable, nor under another key
+    expect(cache.peek(KEY, 101, 4)).toBeUndefined();
+    expect(cache.peek(responseKey('user_profile', { pubkey: 'b' }, null), 100, 3)).toBeUndefined();
+    expect(cache.takeStats()).toEqual({ hits: 1, joined: 0, misses: 1 });
+    expect(new ResponseCache<CacheEvent[]>({ ttlMs: 0 }).peek(KEY, 100)).toBeUndefined();
+  });
+
   it('while the store is unchanged an answer is reused in later seconds, up to the maximum age', async () => {
     const cache = new ResponseCache<CacheEvent[]>(OPTIONS);
     const c = counter();

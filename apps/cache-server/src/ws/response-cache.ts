@@ -40,6 +40,8 @@ interface Entry<T> {
   answer: Promise<T>;
   /** Whether the computation has finished. */
   done: boolean;
+  /** The finished answer (undefined while running). */
+  value?: T;
   /** The pubkey the answer was computed for ('' for none). */
   viewer: string;
   /** Approximate size of the finished answer (0 while running). */
@@ -118,6 +120,7 @@ export class ResponseCache<T> {
     answer.then(
       (value) => {
         entry.done = true;
+        entry.value = value;
         if (this.entries.get(key) !== entry) return;
         entry.bytes = this.sizeOf(value);
         this.bytes += entry.bytes;
@@ -129,6 +132,22 @@ export class ResponseCache<T> {
     );
     this.trim();
     return answer;
+  }
+
+  /**
+   * The finished answer for `key` when it may be served now (counted as a hit, like `answer`), else undefined (then
+   * call `answer`): a hit without a promise to wait for.
+   */
+  peek(key: string, second: number, seq = 0): T | undefined {
+    if (this.ttlMs <= 0) return undefined;
+    const hit = this.entries.get(key);
+    if (hit?.value === undefined) return undefined;
+    const now = Date.now();
+    if (now - this.sweptAt >= 1000 || !this.fresh(hit, now, second, seq)) return undefined;
+    this.counts.hits += 1;
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit.value;
   }
 
   /** Counts since the last call (the counters restart at zero). */
