@@ -130,8 +130,9 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-function print(name: string, value: number, unit: string, target = ''): void {
-  console.log(`${name.padEnd(44)} ${String(Math.round(value * 100) / 100).padStart(10)} ${unit.padEnd(8)} ${target}`);
+function print(name: string, value: number, unit: string, target = '', digits = 2): void {
+  const rounded = Math.round(value * 10 ** digits) / 10 ** digits;
+  console.log(`${name.padEnd(44)} ${String(rounded).padStart(10)} ${unit.padEnd(8)} ${target}`);
 }
 
 function runWorker(job: LoadJob): Promise<LoadOutcome> {
@@ -205,7 +206,7 @@ async function load(server: Started, mode: LoadJob['mode'], samples: LoadSamples
   }
   print(`${label}: dropped connections`, outcome.dropped, 'count', 'target 0');
   print(`${label}: NOTICE answers`, outcome.notices, 'count');
-  print(`${label}: server CPU per request`, serverCpu / n, 'ms');
+  print(`${label}: server CPU per request`, serverCpu / n, 'ms', '', 3);
   print(`${label}: server CPU busy (of one core)`, serverCpu / (elapsed * 10), '%');
   print(`${label}: bench client CPU per request`, (client.user + client.system) / 1000 / n, 'ms');
   print(`${label}: answers shared (cache hit or joined)`, (100 * (answers.hits + answers.joined)) / cacheable, '%');
