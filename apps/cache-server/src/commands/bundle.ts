@@ -1,5 +1,6 @@
 import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import { CacheKind } from '@tide/core/nostr';
+import { readCacheOf } from '../read-cache/read-cache.ts';
 import type { Store } from '../store/index.ts';
 import { type BundleEvent, loadBundleEvents, noteActionsByEvent } from './bundle-events.ts';
 import { loadAddresses, MAX_REFS, referencesOf } from './bundle-refs.ts';
@@ -59,6 +60,18 @@ export function sortPosts(posts: readonly BundlePost[]): BundlePost[] {
   return [...byId.values()].sort((a, b) => b.value - a.value || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
 }
 
+/** JSON text by event object (events are immutable; the read cache hands the same objects to every answer). */
+const eventJson = new WeakMap<NostrEvent, string>();
+
+function jsonOf(e: NostrEvent): string {
+  let text = eventJson.get(e);
+  if (text === undefined) {
+    text = JSON.stringify(e);
+    eventJson.set(e, text);
+  }
+  return text;
+}
+
 /** True when the rules hide nothing (the bundle is then the guest's plus the viewer's actions). */
 function hidesNothing(rules: MuteRules): boolean {
   return rules.pubkeys.size === 0 && rules.hashtags.size === 0 && rules.words.length === 0 && rules.threads.size === 0;
@@ -101,11 +114,13 @@ async function bundleParts(
   rules: MuteRules,
 ): Promise<BundleParts & { actions: CacheEvent[] }> {
   const sorted = sortPosts(posts);
-  // Each event comes with its stats, the viewer's actions and its relay hint (one query, see loadBundleEvents).
+  // Each event comes with its stats, the viewer's actions and its relay hint (one query, see loadBundleEvents); with
+  // the read cache on, the pieces come from it and the viewer's actions on every level are read once at the end.
+  const levelViewer = readCacheOf(store) ? null : viewer;
   const loaded = await loadBundleEvents(
     store,
     sorted.map((p) => p.id),
-    viewer,
+    levelViewer,
   );
   const kept = sorted.filter((p) => {
     const e = loaded.get(p.id)?.event;
@@ -131,8 +146,8 @@ async function bundleParts(
       for (const pk of r.pubkeys) users.add(pk);
     }
     const [byId, byAddress] = await Promise.all([
-      ids.size > 0 ? loadBundleEvents(store, [...ids].slice(0, MAX_REFS), viewer) : new Map<string, BundleEvent>(),
-      loadAddresses(store, [...addresses], viewer),
+      ids.size > 0 ? loadBundleEvents(store, [...ids].slice(0, MAX_REFS), levelViewer) : new Map<string, BundleEvent>(),
+      loadAddresses(store, [...addresses], levelViewer),
     ]);
     frontier = [];
     for (const item of [...byId.values(), ...byAddress]) {
@@ -150,22 +165,24 @@ async function bundleParts(
   const allItems = [...topItems, ...referencedItems];
   const allIds = all.map((e) => e.id);
   const topIds = top.map((e) => e.id);
-  const [zapObjects, media, links] = await Promise.all([
+  const [zapObjects, media, links, viewerActions] = await Promise.all([
     opts.topZaps === false ? Promise.resolve([]) : topZaps(store, topIds, users),
     mediaInfo(store, allIds),
     linkMetadata(store, allIds),
+    viewer && levelViewer === null && allIds.length > 0 ? noteActionsByEvent(store, viewer, allIds) : undefined,
   ]);
   const stats: CacheEvent[] = [];
   const actions: CacheEvent[] = [];
   const hints: Record<string, string> = {};
   for (const item of allItems) {
     if (item.stats) stats.push(item.stats);
-    if (item.actions) actions.push(item.actions);
+    const acted = viewerActions ? viewerActions.get(item.event.id) : item.actions;
+    if (acted) actions.push(acted);
     if (item.relay !== undefined) hints[item.event.id] = item.relay;
   }
   const words = wordCounts(all);
   const head: CacheEvent[] = top.map(asCacheEvent);
-  for (const e of referenced) head.push({ kind: CacheKind.Mentions, pubkey: e.pubkey, content: JSON.stringify(e) });
+  for (const e of referenced) head.push({ kind: CacheKind.Mentions, pubkey: e.pubkey, content: jsonOf(e) });
   head.push(...(await userExtras(store, [...users])));
   head.push(...zapObjects, ...stats);
   const tail: CacheEvent[] = [...media, ...links, ...words];

@@ -48,7 +48,7 @@ async function answer(store: Store, command: string, payload: Record<string, unk
   return handler(context(store, command), payload);
 }
 
-/** A random ingest: notes (some with pictures), replies, likes, reposts, zaps, profile edits, follows, deletions. */
+/** A random ingest: notes (pictures, links), replies, likes, reposts, zaps, mute lists, profile edits, follows, deletions. */
 function randomEvent(random: () => number, posts: NostrEvent[], step: number): NostrEvent {
   const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)];
   const user = pick(users);
@@ -68,6 +68,14 @@ function randomEvent(random: () => number, posts: NostrEvent[], step: number): N
   if (r < 0.47) return reaction(user, target, '+', at);
   if (r < 0.54) return repost(user, target, at);
   if (r < 0.62) return zapReceipt(zapper, user, { target, sats: 1 + Math.floor(random() * 500), at });
+  if (r < 0.66)
+    return ev(
+      user,
+      10000,
+      '',
+      users.filter(() => random() < 0.25).map((u) => ['p', u.pubkey]),
+      at,
+    );
   if (r < 0.72) {
     const fields = { name: `${user.name} ${step}`, picture: `https://media.example/avatar-${step}.png` };
     return profile(user, fields, at);
