@@ -18,6 +18,7 @@ import { seedingRoute, seedingUpgradeReply } from './http/seeding.ts';
 import { mediaFilesRoute, webAppRoute } from './http/web-app.ts';
 import { ingestEvents } from './ingest/index.ts';
 import { registerLocalMedia } from './ingest/indexers/media-metadata.ts';
+import { onStoreChanges } from './read-cache/change-feed.ts';
 import { enableReadCache } from './read-cache/read-cache.ts';
 import { serveRelayConnection } from './relay/relay-endpoint.ts';
 import { type OpenStoreOptions, openStore, type Store } from './store/index.ts';
@@ -126,6 +127,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const stopSharing = limits.responseCacheMs > 0 ? shareViewerIndependentBundles(store, notifier, now) : () => {};
   // ...nor the read cache of answers' pieces (events, stats, profiles, media; kept exact by ingest's change sets).
   const stopReadCache = limits.responseCacheMs > 0 ? enableReadCache(store) : () => {};
+  // the store's precise change sets reach the notifier's onChanges listeners (e.g. to forward them to other threads)
+  const stopChanges = onStoreChanges(store, (changes) => notifier.changesApplied(changes));
   const blobs = options.blobRoot ? new BlobStore(options.blobRoot) : undefined;
   const registry = options.commands ? allCommands.with(options.commands) : allCommands;
   const ownOrigins: string[] = options.publicUrl ? [options.publicUrl] : [];
@@ -276,6 +279,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       serving.stop();
       stopSharing();
       stopReadCache();
+      stopChanges();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (ownsStore) await store.close();

@@ -1,8 +1,10 @@
 import type { NostrEvent } from '@tide/core/nostr';
 import type { ChangeNotifierLike } from '../commands/context.ts';
+import type { StoreChangeSet } from '../read-cache/change-set.ts';
 
 type Listener = () => void;
 type EventListener = (event: NostrEvent) => void;
+type ChangesListener = (changes: StoreChangeSet) => void;
 
 /**
  * The server's change hub: topic pokes for live cache subscriptions, and the stream of newly accepted events for
@@ -11,6 +13,7 @@ type EventListener = (event: NostrEvent) => void;
 export class ChangeNotifier implements ChangeNotifierLike {
   private readonly topics = new Map<string, Set<Listener>>();
   private readonly eventListeners = new Set<EventListener>();
+  private readonly changesListeners = new Set<ChangesListener>();
   private changes = 0;
 
   /**
@@ -62,6 +65,20 @@ export class ChangeNotifier implements ChangeNotifierLike {
       for (const tag of event.tags) if (tag[0] === 'p' && typeof tag[1] === 'string') touched.add(`p:${tag[1]}`);
     }
     for (const topic of touched) this.notify(topic);
+  }
+
+  /**
+   * Calls `listener` with the precise change set of every write to the store (what ingest changed: event ids, pubkeys,
+   * media, links, or all; a plain object another thread can receive); returns the stop function.
+   */
+  onChanges(listener: ChangesListener): () => void {
+    this.changesListeners.add(listener);
+    return () => this.changesListeners.delete(listener);
+  }
+
+  /** Hands a store change set to the `onChanges` listeners (the server forwards its store's; see read-cache/). */
+  changesApplied(changes: StoreChangeSet): void {
+    for (const listener of [...this.changesListeners]) listener(changes);
   }
 
   /** Number of topics with listeners (for tests and stats). */
