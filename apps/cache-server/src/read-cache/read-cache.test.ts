@@ -6,7 +6,7 @@ import { ChangeRecorder } from './change-set.ts';
 import { Lru } from './lru.ts';
 import { enableReadCache, ReadCache, readCacheOf } from './read-cache.ts';
 
-const fakeEvent = (id: string) => ({ event: { id } as NostrEvent });
+const fakeEvent = (id: string) => ({ event: { id, content: '', tags: [] } as unknown as NostrEvent });
 
 describe('Lru', () => {
   it('keeps about max entries, letting the least recently used go', () => {
@@ -31,6 +31,15 @@ describe('Lru', () => {
     expect(lru.get(0)).toBeUndefined();
     lru.delete(999);
     expect(lru.get(999)).toBeUndefined();
+  });
+
+  it('keeps about maxWeight: heavy entries push the older ones out', () => {
+    const lru = new Lru<number, string>(1000, (v) => v.length, 100);
+    for (let i = 0; i < 20; i++) lru.set(i, 'x'.repeat(30));
+    // young holds at most 50 (then it becomes old), so at most 3 + 2 entries of 30 remain
+    expect(lru.size).toBeLessThanOrEqual(5);
+    expect(lru.get(19)).toBeDefined();
+    expect(lru.get(0)).toBeUndefined();
   });
 });
 

@@ -21,15 +21,30 @@ export interface ZapPiece {
   target_event_id: string;
 }
 
-/** Bounds of a ReadCache (entries per piece map). */
+/** Bounds of a ReadCache: entries per piece map, and about how many bytes of text each map holds. */
 export interface ReadCacheLimits {
   events: number;
   users: number;
   media: number;
+  bytes: number;
 }
 
-/** Default bounds: about 20k events (~40 MB of parsed events at most), 10k users, 20k media objects. */
-export const READ_CACHE_LIMITS: ReadCacheLimits = { events: 20_000, users: 10_000, media: 20_000 };
+/** Default bounds: 20k events, 10k users, 20k media/link objects, about 64 MiB of text per map. */
+export const READ_CACHE_LIMITS: ReadCacheLimits = { events: 20_000, users: 10_000, media: 20_000, bytes: 64 << 20 };
+
+/** About the bytes an event takes (content, tags, fixed fields; UTF-16 strings, object overhead). */
+function eventBytes(e: NostrEvent): number {
+  let n = 400 + 2 * e.content.length;
+  for (const tag of e.tags) {
+    n += 40;
+    for (const v of tag) n += 24 + 2 * v.length;
+  }
+  return n;
+}
+
+const pieceBytes = (p: EventPiece | null) => (p ? eventBytes(p.event) + 2 * (p.stats?.content?.length ?? 0) : 50);
+const profileBytes = (e: NostrEvent | null) => (e ? eventBytes(e) : 50);
+const objectBytes = (o: CacheEvent | null) => 100 + 2 * (o?.content?.length ?? 0);
 
 /**
  * Pieces answers are built from, kept across answers and viewers for one store: events with their stats and relay
@@ -50,12 +65,12 @@ export class ReadCache {
   private gen = 0;
 
   constructor(limits: ReadCacheLimits = READ_CACHE_LIMITS) {
-    this.events = new Lru(limits.events);
-    this.profiles = new Lru(limits.users);
+    this.events = new Lru(limits.events, pieceBytes, limits.bytes);
+    this.profiles = new Lru(limits.users, profileBytes, limits.bytes);
     this.followers = new Lru(limits.users);
-    this.media = new Lru(limits.media);
+    this.media = new Lru(limits.media, objectBytes, limits.bytes);
     this.zaps = new Lru(limits.events);
-    this.links = new Lru(limits.media);
+    this.links = new Lru(limits.media, objectBytes, limits.bytes);
   }
 
   /** Bumped by every applied change: a load that started at another generation must not be kept. */
