@@ -1,4 +1,5 @@
 import type { IngestContext, KnownEvent } from './context.ts';
+import { lookups } from './pg-in-lists.ts';
 import { type PgRow, pgDeleteRows } from './pg-write.ts';
 import { inChunks } from './prefetch.ts';
 
@@ -78,7 +79,7 @@ export async function deleteBeforeRewrite(
 export async function followsCountBefore(ctx: IngestContext, pubkey: string): Promise<number> {
   const read = (authors: string[]) =>
     inChunks(authors, (part) =>
-      ctx.trx.selectFrom('user_stats').select(['pubkey', 'follows_count']).where('pubkey', 'in', part).execute(),
+      lookups(ctx).selectFrom('user_stats').select(['pubkey', 'follows_count']).where('pubkey', 'in', part).execute(),
     );
   const batch = await oncePerBatch(ctx, 'follows_count', async () => {
     const authors = [...new Set(batchEvents(ctx, (k) => k.kind === 0).map((k) => k.pubkey))];

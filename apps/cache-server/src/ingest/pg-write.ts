@@ -1,5 +1,6 @@
 import { CompiledQuery, type Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
+import { isUniqueViolation, noteFreshEvents, pausePlainInserts, splitFreshRows } from './pg-fresh-insert.ts';
 
 /** A row of column values as the write buffer holds them. */
 export type PgRow = Record<string, string | number | null>;
@@ -76,7 +77,7 @@ async function unnestOf(
 /**
  * `INSERT INTO table (cols) SELECT * FROM unnest(...) <tail>`: every row in one statement whose text does not depend
  * on the row count (the multi-row VALUES form costs a round trip per power-of-two chunk and a new prepared statement
- * per shape).
+ * per shape). With `ON CONFLICT DO NOTHING`, rows that cannot conflict go in without it (pg-fresh-insert.ts).
  */
 export async function pgInsertRows(
   trx: Transaction<Database>,
@@ -86,8 +87,32 @@ export async function pgInsertRows(
   tail: string,
 ): Promise<void> {
   if (rows.length === 0) return;
+  if (tail !== DO_NOTHING) return insertStatement(trx, table, cols, rows, tail);
+  const { plain, guarded } = await splitFreshRows(trx, table, rows);
+  if (plain.length > 0) {
+    try {
+      await insertStatement(trx, table, cols, plain, '');
+    } catch (err) {
+      if (isUniqueViolation(err)) pausePlainInserts();
+      throw err;
+    }
+    if (table === 'events') noteFreshEvents(trx, plain);
+  }
+  await insertStatement(trx, table, cols, guarded, tail);
+}
+
+const DO_NOTHING = 'ON CONFLICT DO NOTHING';
+
+async function insertStatement(
+  trx: Transaction<Database>,
+  table: string,
+  cols: string[],
+  rows: readonly PgRow[],
+  tail: string,
+): Promise<void> {
+  if (rows.length === 0) return;
   const { from, params } = await unnestOf(trx, table, cols, rows);
-  const text = `INSERT INTO ${quote(table)} (${cols.map(quote).join(', ')}) SELECT * FROM ${from} ${tail}`;
+  const text = `INSERT INTO ${quote(table)} (${cols.map(quote).join(', ')}) SELECT * FROM ${from}${tail ? ` ${tail}` : ''}`;
   await trx.executeQuery(CompiledQuery.raw(text, params));
 }
 

@@ -2,6 +2,7 @@ import type { NostrEvent, Tag } from '@tide/core/nostr';
 import type { IngestContext, KnownEvent } from './context.ts';
 import { isHex64, noteReferences, parseCoordinate } from './event-refs.ts';
 import { parseZapReceipt } from './indexers/zaps.ts';
+import { lookups } from './pg-in-lists.ts';
 
 /** Rows per `IN (...)` list. */
 export const IN_CHUNK = 500;
@@ -26,7 +27,7 @@ function parseTags(text: string): Tag[] {
 export async function loadKnown(ctx: IngestContext, ids: Iterable<string>): Promise<void> {
   const wanted = [...new Set(ids)].filter((id) => !ctx.known.has(id));
   const rows = await inChunks(wanted, (part) =>
-    ctx.trx
+    lookups(ctx)
       .selectFrom('events')
       .select(['id', 'pubkey', 'kind', 'created_at', 'identifier', 'tags'])
       .where('id', 'in', part)
@@ -45,7 +46,7 @@ export async function loadAddresses(ctx: IngestContext, coords: Iterable<string>
   const pubkeys = [...new Set(parsed.map((x) => x.p.pubkey))];
   const kinds = [...new Set(parsed.map((x) => x.p.kind))];
   const rows = await inChunks(pubkeys, (part) =>
-    ctx.trx
+    lookups(ctx)
       .selectFrom('replaceable_events')
       .select(['pubkey', 'kind', 'identifier', 'event_id'])
       .where('pubkey', 'in', part)
@@ -74,7 +75,7 @@ const MENTIONING_KINDS = new Set([1, 20, 1068, 6969, 1111]);
 /** Fills `mentions` of known events from their stored event_mentions rows. */
 async function loadMentions(ctx: IngestContext, ids: string[]): Promise<void> {
   const rows = await inChunks(ids, (part) =>
-    ctx.trx
+    lookups(ctx)
       .selectFrom('event_mentions')
       .select(['event_id', 'tag', 'target'])
       .where('event_id', 'in', part)
@@ -131,14 +132,14 @@ export async function prefetchBatch(ctx: IngestContext, events: Array<{ e: Nostr
   await loadKnown(ctx, quoted);
   const authorList = [...pubkeys];
   const seen = await inChunks(authorList, (part) =>
-    ctx.trx.selectFrom('user_stats').select(['pubkey', 'time_joined']).where('pubkey', 'in', part).execute(),
+    lookups(ctx).selectFrom('user_stats').select(['pubkey', 'time_joined']).where('pubkey', 'in', part).execute(),
   );
   for (const r of seen) {
     ctx.seenPubkeys.add(r.pubkey);
     ctx.joinedBefore.set(r.pubkey, r.time_joined);
   }
   const spam = await inChunks(authorList, (part) =>
-    ctx.trx
+    lookups(ctx)
       .selectFrom('filter_list')
       .select('target')
       .where('grp', '=', 'spam')
@@ -161,7 +162,7 @@ export async function prefetchBatch(ctx: IngestContext, events: Array<{ e: Nostr
     for (const t of targets) pairs.set(`${t}|${actor}`, [t, actor]);
   }
   const refs = await inChunks([...pairs.values()], (part) =>
-    ctx.trx
+    lookups(ctx)
       .selectFrom('event_pubkey_action_refs')
       .select(['event_id', 'ref_pubkey', 'ref_kind'])
       .where((eb) =>
