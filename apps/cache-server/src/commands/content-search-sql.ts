@@ -15,8 +15,9 @@ export interface SearchSqlEnv {
   /** Absolute score of a 0–100 percentile of today's trending scores. */
   scoreAt: (percent: number) => number;
   /**
-   * SQLite: full-text leaves only filter rows (`+sn.rowid IN ...`), so the plan walks notes newest first and stops
-   * at the page instead of reading every match (worth it when every required term matches many notes).
+   * Full-text leaves only filter rows (SQLite `+sn.rowid IN ...`, PostgreSQL `ts_match_vq`), so the plan walks notes
+   * in another order (newest first; PostgreSQL's likes walk) and stops at the page instead of reading every match
+   * (worth it when every required term matches many notes).
    */
   textFilterOnly?: boolean;
 }
@@ -49,12 +50,25 @@ function ftsSql(phrases: ReadonlyArray<readonly string[]>, filterOnly: boolean):
   return sql<SqlBool>`${rowid} IN (SELECT rowid FROM search_notes_fts WHERE search_notes_fts MATCH ${ftsMatch(phrases)})`;
 }
 
+/** PostgreSQL: the 'simple' tsquery of a word or phrase. */
+function tsquerySql(tokens: readonly string[]) {
+  return tokens.length === 1
+    ? sql`plainto_tsquery('simple', ${tokens[0]})`
+    : sql`phraseto_tsquery('simple', ${tokens.join(' ')})`;
+}
+
+/**
+ * PostgreSQL: a word or phrase matched against the note's tsvector. As a filter only it is `ts_match_vq` (what `@@`
+ * calls), which the GIN index cannot serve, so the plan walks another order and checks each row.
+ */
+export function pgTextSql(tokens: readonly string[], filterOnly: boolean): Cond {
+  return filterOnly
+    ? sql<SqlBool>`ts_match_vq(sn.tsv, ${tsquerySql(tokens)})`
+    : sql<SqlBool>`sn.tsv @@ ${tsquerySql(tokens)}`;
+}
+
 function textSql(tokens: string[], dialect: StoreDialect, filterOnly: boolean): Cond {
-  if (dialect === 'postgres') {
-    return tokens.length === 1
-      ? sql<SqlBool>`sn.tsv @@ plainto_tsquery('simple', ${tokens[0]})`
-      : sql<SqlBool>`sn.tsv @@ phraseto_tsquery('simple', ${tokens.join(' ')})`;
-  }
+  if (dialect === 'postgres') return pgTextSql(tokens, filterOnly);
   return ftsSql([tokens], filterOnly);
 }
 
@@ -213,6 +227,13 @@ export function nodeSql(node: SearchNode, env: SearchSqlEnv): Cond {
   }
   if (node.type === 'not') return sql<SqlBool>`((${nodeSql(node.node, env)}) IS NOT TRUE)`;
   return leafSql(node, env);
+}
+
+/** Word/phrase leaves every result must match (the root, or the root AND's direct children). */
+export function requiredText(root: SearchNode): string[][] {
+  if (root.type === 'text') return [root.tokens];
+  if (root.type !== 'and') return [];
+  return root.nodes.flatMap((n) => (n.type === 'text' ? [n.tokens] : []));
 }
 
 /** `minscore:`/`maxscore:` percentiles of a tree (to resolve before building SQL). */

@@ -26,8 +26,8 @@ describeDialects('search: the time walk answers like the match-by-match plan', (
   });
   const both = async (query: string, p: Record<string, unknown> = {}) => {
     const payload = { limit: 50, ...p };
-    const walked = elementsOf(await searchNotes(ctx, payload, query, { timeWalkMinMatches: 1 }));
-    const matched = elementsOf(await searchNotes(ctx, payload, query, { timeWalkMinMatches: Infinity }));
+    const walked = elementsOf(await searchNotes(ctx, payload, query, { walkMinMatches: 1 }));
+    const matched = elementsOf(await searchNotes(ctx, payload, query, { walkMinMatches: Infinity }));
     return { walked, matched };
   };
 
@@ -54,7 +54,7 @@ describeDialects('search: the time walk answers like the match-by-match plan', (
   it('pages with until + offset the same way', async () => {
     const all = (await both('zebra')).matched;
     expect(all.length).toBeGreaterThanOrEqual(3);
-    const first = await searchNotes(ctx, { limit: 2 }, 'zebra', { timeWalkMinMatches: 1 });
+    const first = await searchNotes(ctx, { limit: 2 }, 'zebra', { walkMinMatches: 1 });
     expect(elementsOf(first)).toEqual(all.slice(0, 2));
     const times = elementsOf(first).map((id) => first.find((e) => e.id === id)?.created_at);
     const until = times[1];

@@ -4,8 +4,9 @@ import type { Store } from '../store/index.ts';
 import { enrichPosts } from './bundle.ts';
 import { defaultAccount, numArg, pagingArgs, strArg, viewerOf } from './content-common.ts';
 import { parseAdvancedSearchQuery } from './content-search-form.ts';
+import { likesWalk, walkByLikes } from './content-search-likes.ts';
 import { parseSearchQuery } from './content-search-query.ts';
-import { ftsMatch, nodeSql, scorePercentiles, statSql } from './content-search-sql.ts';
+import { ftsMatch, nodeSql, requiredText, scorePercentiles, statSql } from './content-search-sql.ts';
 import type { SearchNode } from './content-search-terms.ts';
 import type { CommandContext, CommandPayload, CommandRecord } from './context.ts';
 import { exploreNow } from './explore-clock.ts';
@@ -40,18 +41,12 @@ async function trendingScores(ctx: CommandContext, percents: number[]): Promise<
 }
 
 /**
- * Fewest full-text matches (of the required words/phrases together) from which a time-ordered search walks notes newest first
- * instead of reading every match: at 1M notes a common word matches ~85,000 notes (every one read and sorted), while
- * the walk reads about 20 / (share of notes matching) rows; a rare term is cheaper to read match by match.
+ * Fewest full-text matches (of the required words/phrases together) from which a search walks notes in its order
+ * instead of reading every match: by time newest first (SQLite), by likes (PostgreSQL `orderby:likes`). At 1M notes a
+ * common word matches ~85,000 notes (every one read and sorted), while a walk reads about page / (share of notes
+ * matching) rows; a rare term is cheaper to read match by match.
  */
-export const TIME_WALK_MIN_MATCHES = 1000;
-
-/** Word/phrase leaves every result must match (the root, or the root AND's direct children). */
-function requiredText(root: SearchNode): string[][] {
-  if (root.type === 'text') return [root.tokens];
-  if (root.type !== 'and') return [];
-  return root.nodes.flatMap((n) => (n.type === 'text' ? [n.tokens] : []));
-}
+export const WALK_MIN_MATCHES = 1000;
 
 /** SQLite: true when the required words/phrases together match at least `min` notes (the time walk is cheaper). */
 async function walkByTime(store: Store, root: SearchNode | null, min: number): Promise<boolean> {
@@ -84,7 +79,7 @@ export async function searchNotes(
   ctx: CommandContext,
   p: CommandPayload,
   query: string,
-  opts: { defaultKinds?: number[]; maxLimit?: number; timeWalkMinMatches?: number } = {},
+  opts: { defaultKinds?: number[]; maxLimit?: number; walkMinMatches?: number } = {},
 ): Promise<CacheEvent[]> {
   const now = ctx.now();
   const q = parseSearchQuery(query, now);
@@ -99,31 +94,33 @@ export async function searchNotes(
   const published = sql<number>`(SELECT rd.published_at FROM reads rd WHERE rd.latest_event_id = sn.event_id)`;
   const value = stat ? statSql(stat) : articles ? published : sql<number>`sn.created_at`;
   const scores = await trendingScores(ctx, scorePercentiles(q.root));
-  let sel = baseSelect(ctx.store)
-    .select(['sn.event_id', value.as('value')])
-    .where(notBlocked());
-  if (!q.anyKind) sel = sel.where('sn.kind', 'in', opts.defaultKinds ?? DEFAULT_KINDS);
-  if (articles) sel = sel.where(sql<SqlBool>`EXISTS (SELECT 1 FROM reads rd WHERE rd.latest_event_id = sn.event_id)`);
-  if (stat) {
-    const until = numArg(p, 'until', 0) > 0 ? paging.until : Number.MAX_SAFE_INTEGER;
-    sel = sel.where(sql<SqlBool>`${value} <= ${until}`).where(sql<SqlBool>`${value} >= ${paging.since}`);
-    if (stat !== 'interactions') sel = sel.where(sql<SqlBool>`${value} > 0`);
-  } else {
-    sel = sel.where(sql<SqlBool>`${value} >= ${paging.since}`).where(sql<SqlBool>`${value} <= ${paging.until}`);
-  }
-  if (q.root) {
-    const byTime = !stat && !articles;
-    const textFilterOnly =
-      byTime && (await walkByTime(ctx.store, q.root, opts.timeWalkMinMatches ?? TIME_WALK_MIN_MATCHES));
+  const build = (textFilterOnly: boolean) => {
+    let sel = baseSelect(ctx.store)
+      .select(['sn.event_id', value.as('value')])
+      .where(notBlocked());
+    if (!q.anyKind) sel = sel.where('sn.kind', 'in', opts.defaultKinds ?? DEFAULT_KINDS);
+    if (articles) sel = sel.where(sql<SqlBool>`EXISTS (SELECT 1 FROM reads rd WHERE rd.latest_event_id = sn.event_id)`);
+    if (stat) {
+      const until = numArg(p, 'until', 0) > 0 ? paging.until : Number.MAX_SAFE_INTEGER;
+      sel = sel.where(sql<SqlBool>`${value} <= ${until}`).where(sql<SqlBool>`${value} >= ${paging.since}`);
+      if (stat !== 'interactions') sel = sel.where(sql<SqlBool>`${value} > 0`);
+    } else {
+      sel = sel.where(sql<SqlBool>`${value} >= ${paging.since}`).where(sql<SqlBool>`${value} <= ${paging.until}`);
+    }
+    if (!q.root) return sel;
     const env = { dialect: ctx.store.dialect, viewer, scoreAt: (pct: number) => scores.get(pct) ?? 0, textFilterOnly };
-    sel = sel.where(nodeSql(q.root, env));
+    return sel.where(nodeSql(q.root, env));
+  };
+  const ordered = (sel: ReturnType<typeof build>) => sel.orderBy(sql`value`, 'desc').orderBy('sn.event_id', 'desc');
+  const walkMin = opts.walkMinMatches ?? WALK_MIN_MATCHES;
+  let rows: Array<{ event_id: string; value: number }>;
+  if (stat === 'likes' && (await walkByLikes(ctx.store, q.root, walkMin))) {
+    rows = await likesWalk(build, ordered, paging);
+  } else {
+    const byTime = !stat && !articles;
+    const textFilterOnly = byTime && (await walkByTime(ctx.store, q.root, walkMin));
+    rows = await ordered(build(textFilterOnly)).limit(paging.limit).offset(paging.offset).execute();
   }
-  const rows = await sel
-    .orderBy(sql`value`, 'desc')
-    .orderBy('sn.event_id', 'desc')
-    .limit(paging.limit)
-    .offset(paging.offset)
-    .execute();
   const posts = rows.map((r) => ({ id: r.event_id, value: Number(r.value ?? 0) }));
   return enrichPosts(ctx.store, posts, { viewer, orderBy: stat ?? (articles ? 'published_at' : 'created_at') });
 }

@@ -3,6 +3,7 @@ import { searchMetadataOf } from '../ingest/indexers/search-metadata.ts';
 import type { StoreDialect } from './create-db.ts';
 import { ingestIndexes } from './migration-0007-ingest-indexes.ts';
 import { withoutRowid } from './migration-0008-without-rowid.ts';
+import { likesWalkIndex } from './migration-0009-likes-walk.ts';
 import type { Database } from './schema.ts';
 import { type ColumnCode, SEARCH_METADATA_COLUMNS, TABLES, type TableDef } from './tables.ts';
 
@@ -182,6 +183,7 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
         if (dialect === 'sqlite') await withoutRowid(db);
       },
     },
+    '0009_likes_walk': { up: async (db: AnyDb) => likesWalkIndex(db, dialect) },
   };
 }
 
