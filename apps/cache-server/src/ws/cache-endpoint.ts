@@ -103,8 +103,9 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
           ? answers.answer(
               key,
               now,
-              // an idle main thread computes a miss itself (no thread hop); while it has a backlog, workers take them
-              reads && reads.size > 0 && core.compute.backlog >= core.limits.mainComputeBacklog
+              // an idle server computes a miss on the main thread (no thread hop); once the main thread has a backlog
+              // or the workers have work, workers take them (one set of caches under load)
+              reads && reads.size > 0 && (core.compute.backlog >= core.limits.mainComputeBacklog || reads.pending > 0)
                 ? () => reads.run(command, payload, state.userPubkey, now, seq)
                 : compute,
               viewerOfRequest(payload, state.userPubkey),

@@ -56,8 +56,8 @@ export interface ServerLimits {
   computeStartsPerTurn: number;
   /**
    * With read workers: the main thread computes a cacheable miss itself while fewer than this many of its own
-   * computations are queued or running (no thread hop when it is idle); beyond that, workers take the misses.
-   * 0: workers take every miss.
+   * computations are queued or running and the workers have none (no thread hop on an idle server); otherwise
+   * workers take the misses. 0: workers take every miss.
    */
   mainComputeBacklog: number;
 }

@@ -63,6 +63,13 @@ export class ReadPool {
     return pool;
   }
 
+  /** Requests sent to the workers and not yet answered. */
+  get pending(): number {
+    let n = 0;
+    for (const slot of this.slots) n += slot.pending.size;
+    return n;
+  }
+
   /** Number of live workers. */
   get size(): number {
     return this.slots.length;
