@@ -2,6 +2,7 @@ import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import { CacheKind } from '@tide/core/nostr';
 import { type EventPiece, readCacheOf } from '../read-cache/read-cache.ts';
 import type { EventPubkeyActionsTable, EventStatsTable, Store } from '../store/index.ts';
+import { runCompiled } from './compiled-query.ts';
 import { synth, toEvent } from './content-common.ts';
 
 /** Runs the per-id lookups of the bundle in chunks (SQL parameter limits). */
@@ -74,12 +75,13 @@ export async function noteActionsByEvent(
   ids: readonly string[],
 ): Promise<Map<string, CacheEvent>> {
   const rows = await chunked(ids, (chunk) =>
-    store.db
-      .selectFrom('event_pubkey_actions')
-      .select(['event_id', 'liked', 'replied', 'reposted', 'zapped'])
-      .where('pubkey', '=', viewer)
-      .where('event_id', 'in', chunk)
-      .execute(),
+    runCompiled(store, 'note-actions', [viewer, ...chunk], (v) =>
+      store.db
+        .selectFrom('event_pubkey_actions')
+        .select(['event_id', 'liked', 'replied', 'reposted', 'zapped'])
+        .where('pubkey', '=', v[0] as string)
+        .where('event_id', 'in', v.slice(1) as string[]),
+    ),
   );
   return new Map(rows.map((r) => [r.event_id, actionsObject(r)]));
 }

@@ -3,6 +3,7 @@ import { CacheKind } from '@tide/core/nostr';
 import { readCacheOf } from '../read-cache/read-cache.ts';
 import type { Store } from '../store/index.ts';
 import { chunked, sortedUnique } from './bundle-events.ts';
+import { runCompiled } from './compiled-query.ts';
 import { mediaInfo } from './content-bundle-parts.ts';
 import { asCacheEvent, synth, toEvent } from './content-common.ts';
 
@@ -55,7 +56,12 @@ async function followerScores(store: Store, pubkeys: readonly string[]): Promise
 
 async function verified(store: Store, pubkeys: readonly string[]): Promise<Record<string, string>> {
   const rows = await chunked(pubkeys, (chunk) =>
-    store.db.selectFrom('verified_users').select(['pubkey', 'name']).where('pubkey', 'in', chunk).execute(),
+    runCompiled(store, 'verified-names', chunk, (v) =>
+      store.db
+        .selectFrom('verified_users')
+        .select(['pubkey', 'name'])
+        .where('pubkey', 'in', v as string[]),
+    ),
   );
   return Object.fromEntries(rows.map((r) => [r.pubkey, r.name]));
 }
