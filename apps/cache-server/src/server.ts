@@ -162,7 +162,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           logger,
         )
       : undefined;
-  const stopTellingReads = reads ? tellReadWorkers(reads, store, notifier) : () => {};
+  const stopTellingReads = reads ? tellReadWorkers(reads, notifier) : () => {};
 
   const core: ServerCore = {
     store,

@@ -4,9 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import { CommandError } from '../commands/context.ts';
-import { onStoreChanges } from '../read-cache/change-feed.ts';
 import type { StoreChangeSet } from '../read-cache/change-set.ts';
-import type { Store } from '../store/index.ts';
 import { PackedAnswer } from './answer-frames.ts';
 import type { ChangeNotifier } from './change-notifier.ts';
 import type { ReadReply, ReadRequest, ToWorker } from './read-messages.ts';
@@ -177,12 +175,12 @@ export class ReadPool {
 
 /**
  * Forwards what workers' caches need to stay exact: who wrote (their shared bundle parts, as bundle-sharing.ts does
- * here) and every ingest write's change set (their read caches). Both are posted before any request that follows the
- * write. Returns the function that stops it.
+ * here) and every store change set the notifier hands on (onChanges: their read caches). Both are posted before any
+ * request that follows the write. Returns the function that stops it.
  */
-export function tellReadWorkers(pool: ReadPool, store: Store, notifier: ChangeNotifier): () => void {
+export function tellReadWorkers(pool: ReadPool, notifier: ChangeNotifier): () => void {
   const stopWriters = notifier.onEvent((event) => pool.wrote(event.pubkey, notifier.sequence + 1));
-  const stopChanges = onStoreChanges(store, (changes) => pool.changes(changes));
+  const stopChanges = notifier.onChanges((changes) => pool.changes(changes));
   return () => {
     stopWriters();
     stopChanges();
