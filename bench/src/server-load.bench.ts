@@ -242,7 +242,11 @@ async function main(): Promise<void> {
   const dbPath = existsSync(seeded) ? join(dataDir, `server-load-${SCALE}-run.db`) : seeded;
   const scratch = dbPath === seeded ? [] : [dbPath, `${dbPath}-wal`, `${dbPath}-shm`];
   for (const file of scratch) rmSync(file, { force: true });
-  if (dbPath !== seeded) copyFileSync(seeded, dbPath);
+  if (dbPath !== seeded) {
+    copyFileSync(seeded, dbPath);
+    // a seeded store left open elsewhere may still hold rows in its WAL: copy it too (SQLite replays it on open)
+    if (existsSync(`${seeded}-wal`)) copyFileSync(`${seeded}-wal`, `${dbPath}-wal`);
+  }
   const server = await startServerProcess(dbPath);
   try {
     const samples = readSamples(dbPath);
