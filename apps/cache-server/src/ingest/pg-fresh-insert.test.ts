@@ -69,6 +69,49 @@ describeDialects(
       expect(plainInsertsOn(Date.now() + PLAIN_INSERT_PAUSE_MS)).toBe(true);
     });
 
+    it('a table keyed by a sequence too (notifications) takes plain inserts for a new event’s rows', async () => {
+      const store = getStore();
+      const n = (source: string, target: string) => ({
+        pubkey: 'p',
+        created_at: T0,
+        type: 3,
+        actor_pubkey: 'a',
+        target_event_id: target,
+        source_event_id: source,
+        args: '{}',
+      });
+      await store.db.insertInto('notifications').values(n('src', 'stale')).execute();
+      await store.write(async (trx) => {
+        const buf = new WriteBuffer();
+        buf.insert('events', eventRow('src'));
+        buf.insert('notifications', n('src', 't1'));
+        buf.insert('notifications', n('src', 't1')); // repeated: stored once
+        await buf.flush(trx);
+      });
+      const rows = await store.db.selectFrom('notifications').select('target_event_id').orderBy('id').execute();
+      expect(rows.map((r) => r.target_event_id)).toEqual(['stale', 't1']);
+      const write = store.write(async (trx) => {
+        const buf = new WriteBuffer();
+        buf.insert('events', eventRow('src2'));
+        buf.insert('notifications', { ...n('src2', 'x'), source_event_id: 'src2' });
+        buf.insert('notifications', n('src', 'stale')); // not a new event's row: ignored as before
+        await buf.flush(trx);
+      });
+      await write;
+      const later = await store.db.selectFrom('notifications').select('target_event_id').orderBy('id').execute();
+      expect(later.map((r) => r.target_event_id)).toEqual(['stale', 't1', 'x']);
+      if (dialect === 'postgres') {
+        await store.db.insertInto('notifications').values(n('src3', 'y')).execute();
+        const clash = store.write(async (trx) => {
+          const buf = new WriteBuffer();
+          buf.insert('events', eventRow('src3'));
+          buf.insert('notifications', n('src3', 'y')); // left over for a new event: the plain insert fails
+          await buf.flush(trx);
+        });
+        await expect(clash).rejects.toMatchObject({ code: '23505' });
+      }
+    });
+
     it('ingest recovers from such a conflict: the event is stored through the guarded path', async () => {
       const store = getStore();
       const e = note(author, 'Left-over rows of an event stored before #again', [['t', 'again']], T0 + 5);

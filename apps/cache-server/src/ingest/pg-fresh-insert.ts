@@ -47,27 +47,37 @@ type Row = Record<string, string | number | null>;
 const freshIds = new WeakMap<object, Set<string>>();
 let pausedUntil = 0;
 
-/** Unique indexes (column lists) per table; null for a table with an expression or partial unique index. */
-let uniqueKeys: Map<string, string[][] | null> | null = null;
+/** A unique index: its columns, and whether they are all filled by a sequence when not given. */
+interface UniqueKey {
+  cols: string[];
+  serial: boolean;
+}
 
-async function loadUniqueKeys(trx: Transaction<Database>): Promise<Map<string, string[][] | null>> {
-  const result = await trx.executeQuery<{ t: string; cols: string[]; plain: boolean }>(
+/** Unique indexes per table; null for a table with an expression or partial unique index. */
+let uniqueKeys: Map<string, UniqueKey[] | null> | null = null;
+
+async function loadUniqueKeys(trx: Transaction<Database>): Promise<Map<string, UniqueKey[] | null>> {
+  const result = await trx.executeQuery<{ t: string; cols: string[]; plain: boolean; serial: boolean }>(
     CompiledQuery.raw(
       `SELECT c.relname AS t, array_agg(a.attname::text ORDER BY k.ord) AS cols,
-              bool_and(k.attnum > 0) AND bool_and(i.indpred IS NULL) AS plain
+              bool_and(k.attnum > 0) AND bool_and(i.indpred IS NULL) AS plain,
+              bool_and(coalesce(pg_get_expr(d.adbin, d.adrelid) LIKE 'nextval(%', false)) AS serial
        FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid
        CROSS JOIN LATERAL unnest(i.indkey) WITH ORDINALITY AS k(attnum, ord)
        LEFT JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = k.attnum
+       LEFT JOIN pg_attrdef d ON d.adrelid = c.oid AND d.adnum = k.attnum
        WHERE c.relnamespace = current_schema()::regnamespace AND i.indisunique
        GROUP BY c.relname, i.indexrelid`,
       [],
     ),
   );
-  const out = new Map<string, string[][] | null>();
+  const out = new Map<string, UniqueKey[] | null>();
   for (const r of result.rows) {
     const known = out.get(r.t);
     if (known === null) continue;
-    out.set(r.t, r.plain ? [...(known ?? []), r.cols] : null);
+    // a key filled by a sequence (rowid-style bigserial) is new on every row the insert does not give it
+    const key = r.serial ? { cols: r.cols, serial: true } : { cols: r.cols, serial: false };
+    out.set(r.t, r.plain ? [...(known ?? []), key] : null);
   }
   return out;
 }
@@ -106,9 +116,12 @@ export async function splitFreshRows(
   const column = FRESH_COLUMN[table];
   const fresh = freshIds.get(trx);
   if (!column || !fresh || fresh.size === 0) return { plain: [], guarded: [...rows] };
-  uniqueKeys ??= await loadUniqueKeys(trx);
-  const keys = uniqueKeys.has(table) ? (uniqueKeys.get(table) ?? null) : []; // (migrations are the same in every schema: read once per process)
-  if (keys === null || !keys.every((cols) => cols.includes(column))) return { plain: [], guarded: [...rows] };
+  uniqueKeys ??= await loadUniqueKeys(trx); // (migrations are the same in every schema: read once per process)
+  const all = uniqueKeys.has(table) ? (uniqueKeys.get(table) ?? null) : [];
+  if (all === null || rows.length === 0) return { plain: [], guarded: [...rows] };
+  const given = new Set(Object.keys(rows[0]));
+  const keys = all.filter((k) => !k.serial || k.cols.some((c) => given.has(c))).map((k) => k.cols);
+  if (!keys.every((cols) => cols.includes(column))) return { plain: [], guarded: [...rows] };
   const seen = keys.map(() => new Set<string>());
   const plain: Row[] = [];
   const guarded: Row[] = [];
