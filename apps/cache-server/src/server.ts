@@ -124,7 +124,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const ingestFn = options.ingest ?? ingestEvents;
   const notifier = new ChangeNotifier();
   // Answer reuse off (responseCacheMs 0, as the query bench runs) means no shared bundle parts either.
-  const stopSharing = limits.responseCacheMs > 0 ? shareViewerIndependentBundles(store, notifier, now) : () => {};
+  const reuse = { ttlMs: limits.responseCacheMs, maxAgeMs: limits.responseCacheMaxAgeMs };
+  const stopSharing =
+    limits.responseCacheMs > 0 ? shareViewerIndependentBundles(store, notifier, now, reuse) : () => {};
   // ...nor the read cache of answers' pieces (events, stats, profiles, media; kept exact by ingest's change sets).
   const stopReadCache = limits.responseCacheMs > 0 ? enableReadCache(store) : () => {};
   // the store's precise change sets reach the notifier's onChanges listeners (e.g. to forward them to other threads)
@@ -158,6 +160,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
             store: { sqlitePath: options.sqlitePath },
             logLevel: logger.level,
             shareBundles: limits.responseCacheMs > 0,
+            reuse,
           },
           logger,
         )

@@ -102,4 +102,31 @@ describe('SharedBundles', () => {
       wall.mockRestore();
     }
   });
+
+  it("follows the server's reuse limits, not fixed ones", async () => {
+    const seq = 1;
+    const second = 100;
+    const bundles = new SharedBundles(
+      { sequence: () => seq, second: () => second, writtenAt: () => 0 },
+      { ttlMs: 1000, maxAgeMs: 5_000 },
+    );
+    let computed = 0;
+    const counted = async () => {
+      computed += 1;
+      return { head: [], tail: [], actionIds: [] };
+    };
+    const wall = vi.spyOn(Date, 'now').mockReturnValue(50_000);
+    try {
+      await bundles.parts('a', '', counted);
+      wall.mockReturnValue(54_000);
+      await bundles.parts('a', '', counted);
+      expect(computed).toBe(1);
+      // unchanged store, but older than the 5 s maximum age the server was started with
+      wall.mockReturnValue(56_000);
+      await bundles.parts('a', '', counted);
+      expect(computed).toBe(2);
+    } finally {
+      wall.mockRestore();
+    }
+  });
 });

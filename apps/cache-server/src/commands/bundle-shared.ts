@@ -1,4 +1,5 @@
 import type { CacheEvent } from '@tide/core/nostr';
+import { DEFAULT_REUSE_LIMITS, type ReuseLimits, reusable } from '../reuse-rule.ts';
 import type { Store } from '../store/index.ts';
 
 /**
@@ -59,30 +60,32 @@ interface Entry {
   parts: Promise<BundleParts>;
 }
 
-/** How long (ms, within one clock second) a shared part may serve others once the store changed (answer cache's rule). */
-const CHANGED_TTL_MS = 1000;
-/** How long a part is reused while the store is unchanged (the answer cache's default maximum age). */
-const UNCHANGED_MAX_AGE_MS = 30_000;
+/** How often (ms) parts no viewer can use any more are let go. */
+const SWEEP_MS = 1000;
 /** Parts held at most (least recently used go first); unusable ones are let go within a second. */
 const MAX_ENTRIES = 500;
 
 /**
- * Bundle parts shared by every viewer without mute rules on one store, while the store is unchanged since they were
- * computed (exact), or for at most 1 s within the same clock second after a change, never for a viewer who wrote
- * since (they see their own events at once). Only servers turn it on (`shareBundles`); elsewhere nothing is shared.
+ * Bundle parts shared by every viewer without mute rules on one store, by the answer cache's reuse rule
+ * (`reuse-rule.ts`: exact while the store is unchanged, up to `maxAgeMs`; after a change at most `ttlMs` within the
+ * clock second), never for a viewer who wrote since (they see their own events at once). Only servers turn it on
+ * (`shareBundles`); elsewhere nothing is shared.
  */
 export class SharedBundles {
   private readonly entries = new Map<string, Entry>();
   private sweptAt = 0;
 
-  constructor(private readonly clock: ShareClock) {}
+  constructor(
+    private readonly clock: ShareClock,
+    private readonly limits: ReuseLimits = DEFAULT_REUSE_LIMITS,
+  ) {}
 
   /** The shared parts for `key`, as seen by `viewer` ('' for a guest), computing them with `compute` on a miss. */
   parts(key: string, viewer: string, compute: () => Promise<BundleParts>): Promise<BundleParts> {
     const seq = this.clock.sequence();
     const second = this.clock.second();
     const now = Date.now();
-    if (now - this.sweptAt >= CHANGED_TTL_MS) this.sweep(seq, second, now);
+    if (now - this.sweptAt >= SWEEP_MS) this.sweep(seq, second, now);
     const hit = this.entries.get(key);
     if (hit && this.usable(hit, viewer, seq, second, now)) {
       this.entries.delete(key);
@@ -112,7 +115,7 @@ export class SharedBundles {
     return this.entries.size;
   }
 
-  /** Lets go of the parts no viewer can use any more (made before a change, and past its second or 1 s). */
+  /** Lets go of the parts no viewer can use any more (by the reuse rule). */
   private sweep(seq: number, second: number, now: number): void {
     this.sweptAt = now;
     for (const [key, entry] of this.entries) if (!this.usable(entry, '', seq, second, now)) this.entries.delete(key);
@@ -120,19 +123,19 @@ export class SharedBundles {
 
   private usable(entry: Entry, viewer: string, seq: number, second: number, now: number): boolean {
     if (viewer !== '' && entry.seq < this.clock.writtenAt(viewer)) return false;
-    // unchanged store: still exact for what ingest writes; 30 s bounds what is written beside it (link previews)
-    if (entry.seq === seq) return now - entry.at <= UNCHANGED_MAX_AGE_MS;
-    return entry.second === second && now - entry.at <= CHANGED_TTL_MS;
+    // unchanged store: still exact for what ingest writes; the maximum age bounds what is written beside it (link previews)
+    return reusable(entry, now, second, seq, this.limits);
   }
 }
 
 const shared = new WeakMap<Store, { bundles: SharedBundles; clocks: Set<ShareClock> }>();
 
 /**
- * Turns on bundle sharing for `store` with `clock` (a server does this for the store it serves; several servers on
- * one store share one cache whose sequence is the sum of theirs); returns the function that turns it off again.
+ * Turns on bundle sharing for `store` with `clock` and the server's reuse `limits` (a server does this for the store
+ * it serves; several servers on one store share one cache whose sequence is the sum of theirs, with the first one's
+ * limits); returns the function that turns it off again.
  */
-export function shareBundles(store: Store, clock: ShareClock): () => void {
+export function shareBundles(store: Store, clock: ShareClock, limits: ReuseLimits = DEFAULT_REUSE_LIMITS): () => void {
   let found = shared.get(store);
   if (!found) {
     const clocks = new Set<ShareClock>();
@@ -153,7 +156,7 @@ export function shareBundles(store: Store, clock: ShareClock): () => void {
         return 0;
       },
     };
-    found = { bundles: new SharedBundles(combined), clocks };
+    found = { bundles: new SharedBundles(combined, limits), clocks };
     shared.set(store, found);
   }
   const entry = found;

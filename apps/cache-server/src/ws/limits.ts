@@ -1,3 +1,4 @@
+import { DEFAULT_REUSE_LIMITS } from '../reuse-rule.ts';
 /** Per-connection limits of both endpoints (also published in the NIP-11 document). */
 export interface ServerLimits {
   /** Largest accepted text frame in bytes; bigger gets a NOTICE and is dropped. */
@@ -81,8 +82,8 @@ export const DEFAULT_LIMITS: ServerLimits = {
   maxBufferedBytes: 16 * 1024 * 1024,
   requestTimeoutMs: 30_000,
   maxFutureSeconds: 300,
-  responseCacheMs: 1000,
-  responseCacheMaxAgeMs: 30_000,
+  responseCacheMs: DEFAULT_REUSE_LIMITS.ttlMs,
+  responseCacheMaxAgeMs: DEFAULT_REUSE_LIMITS.maxAgeMs,
   responseCacheMaxEntries: 10_000,
   responseCacheMaxBytes: 64 * 1024 * 1024,
   computeStartsPerTurn: 1,

@@ -8,6 +8,7 @@ import { type CommandContext, CommandError } from '../commands/context.ts';
 import { allCommands } from '../commands/index.ts';
 import { publishStoreChanges } from '../read-cache/change-feed.ts';
 import { enableReadCache } from '../read-cache/read-cache.ts';
+import type { ReuseLimits } from '../reuse-rule.ts';
 import { type OpenStoreOptions, openStore } from '../store/index.ts';
 import { PackedAnswer, type PackedTransfer } from './answer-frames.ts';
 import type { ReadReply, ReadRequest, ToWorker } from './read-messages.ts';
@@ -19,6 +20,8 @@ export interface ReadWorkerData {
   logLevel: string;
   /** Share bundle parts and keep a read cache across this worker's answers (off when answer reuse is off). */
   shareBundles: boolean;
+  /** The server's reuse limits for shared bundle parts (the defaults when absent). */
+  reuse?: ReuseLimits;
 }
 
 /** Writers remembered before the list is restarted (and the shared parts with it), as on the main thread. */
@@ -91,7 +94,7 @@ async function main(port: NonNullable<typeof parentPort>, data: ReadWorkerData):
   await mapStoreFile(store);
   const clock = new MirrorClock();
   if (data.shareBundles) {
-    shareBundles(store, clock);
+    shareBundles(store, clock, data.reuse);
     // its own read cache, kept exact by the change sets the main thread forwards
     enableReadCache(store);
   }

@@ -1,4 +1,5 @@
 import { isHex } from '@tide/core/nostr';
+import { type ReuseLimits, reusable } from '../reuse-rule.ts';
 import type { PackedAnswer } from './answer-frames.ts';
 import type { ChangeNotifier } from './change-notifier.ts';
 import type { ServerLimits } from './limits.ts';
@@ -78,8 +79,7 @@ export interface ResponseCacheOptions {
 export class ResponseCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
   private counts: ResponseCacheStats = { hits: 0, joined: 0, misses: 0 };
-  private readonly ttlMs: number;
-  private readonly maxAgeMs: number;
+  private readonly limits: ReuseLimits;
   private readonly maxEntries: number;
   private readonly maxBytes: number;
   private bytes = 0;
@@ -89,8 +89,7 @@ export class ResponseCache<T> {
     options: ResponseCacheOptions,
     private readonly sizeOf: (value: T) => number = () => 0,
   ) {
-    this.ttlMs = options.ttlMs;
-    this.maxAgeMs = Math.max(options.ttlMs, options.maxAgeMs ?? options.ttlMs);
+    this.limits = { ttlMs: options.ttlMs, maxAgeMs: options.maxAgeMs ?? options.ttlMs };
     this.maxEntries = options.maxEntries ?? 10_000;
     this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   }
@@ -100,7 +99,7 @@ export class ResponseCache<T> {
    * `seq` the store's change sequence now, `viewer` the pubkey the answer is personalised for (see `forgetViewers`).
    */
   answer(key: string, second: number, compute: () => Promise<T>, viewer = '', seq = 0): Promise<T> {
-    if (this.ttlMs <= 0) return compute();
+    if (this.limits.ttlMs <= 0) return compute();
     const now = Date.now();
     if (now - this.sweptAt >= 1000) this.sweep(now, second, seq);
     const hit = this.entries.get(key);
@@ -139,7 +138,7 @@ export class ResponseCache<T> {
    * call `answer`): a hit without a promise to wait for.
    */
   peek(key: string, second: number, seq = 0): T | undefined {
-    if (this.ttlMs <= 0) return undefined;
+    if (this.limits.ttlMs <= 0) return undefined;
     const hit = this.entries.get(key);
     if (hit?.value === undefined) return undefined;
     const now = Date.now();
@@ -180,9 +179,7 @@ export class ResponseCache<T> {
   }
 
   private fresh(entry: Entry<T>, now: number, second: number, seq: number): boolean {
-    const age = now - entry.at;
-    if (entry.seq === seq) return age <= this.maxAgeMs && Math.abs(second - entry.second) * 1000 <= this.maxAgeMs;
-    return entry.second === second && age <= this.ttlMs;
+    return reusable(entry, now, second, seq, this.limits);
   }
 
   private drop(key: string, entry: Entry<T>): void {
