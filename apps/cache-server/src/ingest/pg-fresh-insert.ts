@@ -123,6 +123,7 @@ export async function splitFreshRows(
   const keys = all.filter((k) => !k.serial || k.cols.some((c) => given.has(c))).map((k) => k.cols);
   if (!keys.every((cols) => cols.includes(column))) return { plain: [], guarded: [...rows] };
   const seen = keys.map(() => new Set<string>());
+  const sigs: Array<string | null> = keys.map(() => null);
   const plain: Row[] = [];
   const guarded: Row[] = [];
   for (const r of rows) {
@@ -130,16 +131,25 @@ export async function splitFreshRows(
       guarded.push(r);
       continue;
     }
-    const sigs = keys.map((cols) => (cols.some((c) => r[c] === null || r[c] === undefined) ? null : sigOf(r, cols)));
-    if (sigs.some((s, i) => s !== null && seen[i].has(s))) continue; // a repeat within the statement: first wins
-    sigs.forEach((s, i) => {
-      if (s !== null) seen[i].add(s);
-    });
+    let repeat = false;
+    for (let i = 0; i < keys.length; i++) {
+      sigs[i] = sigOf(r, keys[i]);
+      if (sigs[i] !== null && seen[i].has(sigs[i] as string)) repeat = true;
+    }
+    if (repeat) continue; // a repeat within the statement: the first row wins, as with DO NOTHING
+    for (let i = 0; i < keys.length; i++) if (sigs[i] !== null) seen[i].add(sigs[i] as string);
     plain.push(r);
   }
   return { plain, guarded };
 }
 
-function sigOf(r: Row, cols: readonly string[]): string {
-  return cols.map((c) => String(r[c])).join('\u0000');
+/** A row's values in a unique key's columns as one string; null when one is NULL (NULLs never conflict). */
+function sigOf(r: Row, cols: readonly string[]): string | null {
+  let sig = '';
+  for (const c of cols) {
+    const v = r[c];
+    if (v === null || v === undefined) return null;
+    sig += cols.length === 1 ? String(v) : `${v}\u0000`;
+  }
+  return sig;
 }
