@@ -50,11 +50,14 @@ function ftsSql(phrases: ReadonlyArray<readonly string[]>, filterOnly: boolean):
   return sql<SqlBool>`${rowid} IN (SELECT rowid FROM search_notes_fts WHERE search_notes_fts MATCH ${ftsMatch(phrases)})`;
 }
 
-/** PostgreSQL: the 'simple' tsquery of a word or phrase. */
+/**
+ * PostgreSQL: the 'simple' tsquery of a word or phrase. PostgreSQL's parser keeps a host (`nostr.com`, also `1.2`) as
+ * one token where FTS5 and our query tokens see two, so tokens that a dot could join also match that one token:
+ * `nostr.com` and the phrase "nostr com" find "nostr.com" on both dialects.
+ */
 function tsquerySql(tokens: readonly string[]) {
-  return tokens.length === 1
-    ? sql`plainto_tsquery('simple', ${tokens[0]})`
-    : sql`phraseto_tsquery('simple', ${tokens.join(' ')})`;
+  if (tokens.length === 1) return sql`plainto_tsquery('simple', ${tokens[0]})`;
+  return sql`(phraseto_tsquery('simple', ${tokens.join(' ')}) || plainto_tsquery('simple', ${tokens.join('.')}))`;
 }
 
 /**
