@@ -128,7 +128,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const stopSharing =
     limits.responseCacheMs > 0 ? shareViewerIndependentBundles(store, notifier, now, reuse) : () => {};
   // ...nor the read cache of answers' pieces (events, stats, profiles, media; kept exact by ingest's change sets).
-  const stopReadCache = limits.responseCacheMs > 0 ? enableReadCache(store) : () => {};
+  const stopReadCache =
+    limits.responseCacheMs > 0 ? enableReadCache(store, undefined, limits.responseCacheMaxAgeMs) : () => {};
   // the store's precise change sets reach the notifier's onChanges listeners (e.g. to forward them to other threads)
   const stopChanges = onStoreChanges(store, (changes) => notifier.changesApplied(changes));
   const blobs = options.blobRoot ? new BlobStore(options.blobRoot) : undefined;

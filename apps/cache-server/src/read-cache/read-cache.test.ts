@@ -1,5 +1,5 @@
 import type { NostrEvent } from '@tide/core/nostr';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Store } from '../store/index.ts';
 import { publishStoreChanges } from './change-feed.ts';
 import { ChangeRecorder } from './change-set.ts';
@@ -100,5 +100,22 @@ describe('ReadCache', () => {
     expect(readCacheOf(store)).toBe(cache);
     off2();
     expect(readCacheOf(store)).toBeUndefined();
+  });
+
+  it('starts empty again every maxAgeMs, so writes it never heard of show within that bound', () => {
+    vi.useFakeTimers();
+    try {
+      const store = {} as Store;
+      const off = enableReadCache(store, undefined, 1_000);
+      const cache = readCacheOf(store);
+      cache?.profiles.set('p', null);
+      vi.advanceTimersByTime(999);
+      expect(cache?.profiles.get('p')).toBeNull();
+      vi.advanceTimersByTime(1);
+      expect(cache?.profiles.get('p')).toBeUndefined();
+      off();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -141,15 +141,29 @@ export class ReadCache {
 
 const caches = new WeakMap<Store, { cache: ReadCache; users: number; stop: () => void }>();
 
+/** How often the whole read cache is let go by default (the answer cache's maximum age while nothing changed). */
+export const READ_CACHE_MAX_AGE_MS = 30_000;
+
 /**
  * Turns the read cache of `store` on (servers do, unless answer reuse is off); returns the function that turns it off
- * again (it stays on while any server that turned it on still wants it).
+ * again (it stays on while any server that turned it on still wants it). Every `maxAgeMs` it starts empty again, so
+ * writes this process never hears of (another server on the same database) show within that bound, as in answers.
  */
-export function enableReadCache(store: Store, limits?: ReadCacheLimits): () => void {
+export function enableReadCache(
+  store: Store,
+  limits?: ReadCacheLimits,
+  maxAgeMs: number = READ_CACHE_MAX_AGE_MS,
+): () => void {
   let entry = caches.get(store);
   if (!entry) {
     const cache = new ReadCache(limits);
-    const stop = onStoreChanges(store, (changes) => cache.apply(changes));
+    const stopFeed = onStoreChanges(store, (changes) => cache.apply(changes));
+    const timer = setInterval(() => cache.clear(), maxAgeMs);
+    timer.unref?.();
+    const stop = () => {
+      stopFeed();
+      clearInterval(timer);
+    };
     entry = { cache, users: 0, stop };
     caches.set(store, entry);
   }

@@ -96,7 +96,7 @@ async function main(port: NonNullable<typeof parentPort>, data: ReadWorkerData):
   if (data.shareBundles) {
     shareBundles(store, clock, data.reuse);
     // its own read cache, kept exact by the change sets the main thread forwards
-    enableReadCache(store);
+    enableReadCache(store, undefined, data.reuse?.maxAgeMs);
   }
   const refuse = () => Promise.reject(new Error('read workers do not write'));
   const ctxBase = {
