@@ -1,6 +1,6 @@
-import type { CacheEvent } from '@tide/core/nostr';
 import { beforeAll, expect, it } from 'vitest';
 import { describeDialects } from '../../test/dialects.ts';
+import { guestContext, rangeElements } from '../../test/fixtures/answers.ts';
 import { note, T0, testUser } from '../../test/fixtures/events.ts';
 import { ingestEvents } from '../ingest/index.ts';
 import { searchNotes } from './content-search.ts';
@@ -13,37 +13,27 @@ const spaced = note(author, 'nostr com is not a host here', [], T0 + 2);
 const version = note(author, 'Release 1.2 is out', [], T0 + 3);
 const other = note(author, 'Nothing to see', [], T0 + 4);
 
-/** The FeedRange elements of a bundle. */
-function elementsOf(out: CacheEvent[]): string[] {
-  const range = out.find((e) => e.kind === 10000113);
-  return range ? (JSON.parse(range.content as string) as { elements: string[] }).elements : [];
-}
-
 // PostgreSQL keeps `nostr.com` as one token; FTS5 and the query side split it. Both dialects must find it.
 describeDialects('full-text search finds hosts and dotted numbers', (getStore) => {
   let ctx: CommandContext;
   beforeAll(async () => {
     const results = await ingestEvents(getStore(), [host, spaced, version, other], { now: NOW });
     expect(results.filter((r) => !r.ok)).toEqual([]);
-    ctx = {
-      store: getStore(),
-      now: () => NOW,
-      connection: { id: 1, userPubkey: null, protocol: {} },
-    } as unknown as CommandContext;
+    ctx = guestContext(getStore(), NOW);
   });
 
   it('"nostr.com" finds the note naming the host', async () => {
-    expect(elementsOf(await searchNotes(ctx, {}, 'nostr.com'))).toContain(host.id);
+    expect(rangeElements(await searchNotes(ctx, {}, 'nostr.com'))).toContain(host.id);
   });
 
   it('the phrase "nostr com" finds the host and the spaced words', async () => {
-    const found = elementsOf(await searchNotes(ctx, {}, '"nostr com"'));
+    const found = rangeElements(await searchNotes(ctx, {}, '"nostr com"'));
     expect(found).toEqual(expect.arrayContaining([host.id, spaced.id]));
     expect(found).not.toContain(other.id);
   });
 
   it('"1.2" finds the version, and a word alone still matches only itself', async () => {
-    expect(elementsOf(await searchNotes(ctx, {}, '1.2'))).toEqual([version.id]);
-    expect(elementsOf(await searchNotes(ctx, {}, 'docs'))).toEqual([host.id]);
+    expect(rangeElements(await searchNotes(ctx, {}, '1.2'))).toEqual([version.id]);
+    expect(rangeElements(await searchNotes(ctx, {}, 'docs'))).toEqual([host.id]);
   });
 });

@@ -1,6 +1,7 @@
-import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
+import type { NostrEvent } from '@tide/core/nostr';
 import { beforeAll, expect, it } from 'vitest';
 import { describeDialects } from '../../test/dialects.ts';
+import { feedRange, guestContext } from '../../test/fixtures/answers.ts';
 import { ev, note, reaction, T0, testUser } from '../../test/fixtures/events.ts';
 import { ingestEvents } from '../ingest/index.ts';
 import { searchNotes } from './content-search.ts';
@@ -10,12 +11,6 @@ import type { CommandContext } from './context.ts';
 const NOW = T0 + 86_400;
 const author = testUser('likes-walk-author');
 const likers = Array.from({ length: 6 }, (_, i) => testUser(`likes-walk-liker-${i}`));
-
-/** The FeedRange elements and their values (likes) of a bundle. */
-function rangeOf(out: CacheEvent[]): { elements: string[]; since?: number; until?: number } {
-  const range = out.find((e) => e.kind === 10000113);
-  return range ? JSON.parse(range.content as string) : { elements: [] };
-}
 
 // Notes with 0..5 likes (several with the same count: ties go by id), some matching "walk", one an article.
 const notes: NostrEvent[] = Array.from({ length: 18 }, (_, i) =>
@@ -31,15 +26,11 @@ describeDialects('search orderby:likes: the likes walk answers like reading ever
     const likes = notes.flatMap((n, i) => likers.slice(0, i % 6).map((u) => reaction(u, n, '+', T0 + 3_600 + i)));
     const results = await ingestEvents(getStore(), [...notes, article, ...likes], { now: NOW });
     expect(results.filter((r) => !r.ok)).toEqual([]);
-    ctx = {
-      store: getStore(),
-      now: () => NOW,
-      connection: { id: 1, userPubkey: null, protocol: {} },
-    } as unknown as CommandContext;
+    ctx = guestContext(getStore(), NOW);
   });
   const both = async (query: string, p: Record<string, unknown> = {}) => {
-    const walked = rangeOf(await searchNotes(ctx, p, query, { walkMinMatches: 1 }));
-    const matched = rangeOf(await searchNotes(ctx, p, query, { walkMinMatches: Number.POSITIVE_INFINITY }));
+    const walked = feedRange(await searchNotes(ctx, p, query, { walkMinMatches: 1 }));
+    const matched = feedRange(await searchNotes(ctx, p, query, { walkMinMatches: Number.POSITIVE_INFINITY }));
     return { walked, matched };
   };
 

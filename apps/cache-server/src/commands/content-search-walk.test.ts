@@ -1,16 +1,10 @@
-import type { CacheEvent } from '@tide/core/nostr';
 import { beforeAll, expect, it } from 'vitest';
 import { describeDialects } from '../../test/dialects.ts';
+import { guestContext, rangeElements } from '../../test/fixtures/answers.ts';
 import { searchNotes } from './content-search.ts';
 import { loadSearchFixture } from './content-search-fixture.ts';
 import { NOW } from './content-test-fixture.ts';
 import type { CommandContext } from './context.ts';
-
-/** The FeedRange elements of a bundle. */
-function elementsOf(out: CacheEvent[]): string[] {
-  const range = out.find((e) => e.kind === 10000113);
-  return range ? (JSON.parse(range.content as string) as { elements: string[] }).elements : [];
-}
 
 // The time walk (every required term frequent: notes read newest first, matches only filter) must answer exactly
 // what reading every match answers, pages included.
@@ -18,16 +12,12 @@ describeDialects('search: the time walk answers like the match-by-match plan', (
   let ctx: CommandContext;
   beforeAll(async () => {
     await loadSearchFixture(getStore());
-    ctx = {
-      store: getStore(),
-      now: () => NOW,
-      connection: { id: 1, userPubkey: null, protocol: {} },
-    } as unknown as CommandContext;
+    ctx = guestContext(getStore(), NOW);
   });
   const both = async (query: string, p: Record<string, unknown> = {}) => {
     const payload = { limit: 50, ...p };
-    const walked = elementsOf(await searchNotes(ctx, payload, query, { walkMinMatches: 1 }));
-    const matched = elementsOf(await searchNotes(ctx, payload, query, { walkMinMatches: Infinity }));
+    const walked = rangeElements(await searchNotes(ctx, payload, query, { walkMinMatches: 1 }));
+    const matched = rangeElements(await searchNotes(ctx, payload, query, { walkMinMatches: Infinity }));
     return { walked, matched };
   };
 
@@ -55,8 +45,8 @@ describeDialects('search: the time walk answers like the match-by-match plan', (
     const all = (await both('zebra')).matched;
     expect(all.length).toBeGreaterThanOrEqual(3);
     const first = await searchNotes(ctx, { limit: 2 }, 'zebra', { walkMinMatches: 1 });
-    expect(elementsOf(first)).toEqual(all.slice(0, 2));
-    const times = elementsOf(first).map((id) => first.find((e) => e.id === id)?.created_at);
+    expect(rangeElements(first)).toEqual(all.slice(0, 2));
+    const times = rangeElements(first).map((id) => first.find((e) => e.id === id)?.created_at);
     const until = times[1];
     const second = await both('zebra', { limit: 2, until, offset: times.filter((t) => t === until).length });
     expect(second.walked).toEqual(second.matched);

@@ -1,7 +1,7 @@
-import type { CacheEvent } from '@tide/core/nostr';
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { describeDialects } from '../../test/dialects.ts';
+import { guestContext, rangeElements } from '../../test/fixtures/answers.ts';
 import { note, profile, T0, testUser } from '../../test/fixtures/events.ts';
 import { searchNotes } from '../commands/content-search.ts';
 import type { CommandContext } from '../commands/context.ts';
@@ -16,12 +16,6 @@ const cafe = note(author, 'Un café noir, s’il vous plaît', [], T0 + 1);
 const plain = note(author, 'A cafe latte to go', [], T0 + 2);
 const dessert = note(author, 'Crème brûlée for dessert', [], T0 + 3);
 
-/** The FeedRange elements of a bundle. */
-function elementsOf(out: CacheEvent[]): string[] {
-  const range = out.find((e) => e.kind === 10000113);
-  return range ? (JSON.parse(range.content as string) as { elements: string[] }).elements : [];
-}
-
 // Full text keeps diacritics on both dialects (PostgreSQL's 'simple' config does; SQLite since migration 0010).
 describeDialects('full-text search keeps diacritics (migration 0010)', (getStore, dialect) => {
   let ctx: CommandContext;
@@ -29,18 +23,14 @@ describeDialects('full-text search keeps diacritics (migration 0010)', (getStore
     const events = [cafe, plain, dessert, profile(jose, { name: 'José', display_name: 'José Ñandú' })];
     const results = await ingestEvents(getStore(), events, { now: NOW });
     expect(results.filter((r) => !r.ok)).toEqual([]);
-    ctx = {
-      store: getStore(),
-      now: () => NOW,
-      connection: { id: 1, userPubkey: null, protocol: {} },
-    } as unknown as CommandContext;
+    ctx = guestContext(getStore(), NOW);
   });
 
   const expectDiacriticsKept = async () => {
-    expect(elementsOf(await searchNotes(ctx, {}, 'café'))).toEqual([cafe.id]);
-    expect(elementsOf(await searchNotes(ctx, {}, 'cafe'))).toEqual([plain.id]);
-    expect(elementsOf(await searchNotes(ctx, {}, 'brûlée'))).toEqual([dessert.id]);
-    expect(elementsOf(await searchNotes(ctx, {}, 'brulee'))).toEqual([]);
+    expect(rangeElements(await searchNotes(ctx, {}, 'café'))).toEqual([cafe.id]);
+    expect(rangeElements(await searchNotes(ctx, {}, 'cafe'))).toEqual([plain.id]);
+    expect(rangeElements(await searchNotes(ctx, {}, 'brûlée'))).toEqual([dessert.id]);
+    expect(rangeElements(await searchNotes(ctx, {}, 'brulee'))).toEqual([]);
     const users = async (query: string) =>
       (await peopleSearchCommands.user_search(ctx, { query })).filter((e) => e.kind === 0).map((e) => e.pubkey);
     expect(await users('josé')).toEqual([jose.pubkey]);
@@ -58,7 +48,7 @@ describeDialects('full-text search keeps diacritics (migration 0010)', (getStore
         content_rowid='rowid', tokenize='unicode61 remove_diacritics 2')`.execute(db);
       await sql`INSERT INTO search_notes_fts(search_notes_fts) VALUES ('rebuild')`.execute(db);
       await sql`DELETE FROM tide_migrations WHERE name = '0010_fts_diacritics'`.execute(db);
-      expect(elementsOf(await searchNotes(ctx, {}, 'cafe'))).toEqual([plain.id, cafe.id]);
+      expect(rangeElements(await searchNotes(ctx, {}, 'cafe'))).toEqual([plain.id, cafe.id]);
       await migrateToLatest(db, 'sqlite');
       const { rows } = await sql<{
         sql: string;
@@ -69,6 +59,6 @@ describeDialects('full-text search keeps diacritics (migration 0010)', (getStore
     // the sync triggers still feed the new index
     const later = note(author, 'Another café later', [], T0 + 4);
     await ingestEvents(getStore(), [later], { now: NOW });
-    expect(elementsOf(await searchNotes(ctx, {}, 'café'))).toEqual([later.id, cafe.id]);
+    expect(rangeElements(await searchNotes(ctx, {}, 'café'))).toEqual([later.id, cafe.id]);
   });
 });
