@@ -1,6 +1,6 @@
 import type { CacheEvent } from '@tide/core/nostr';
 import { CacheKind } from '@tide/core/nostr';
-import { readCacheOf } from '../read-cache/read-cache.ts';
+import { readCacheOf, type ZapPiece } from '../read-cache/read-cache.ts';
 import type { Store } from '../store/index.ts';
 import { chunked, sortedUnique } from './bundle-events.ts';
 import { asCacheEvent, loadEvents, synth } from './content-common.ts';
@@ -55,15 +55,8 @@ export async function topZaps(store: Store, ids: readonly string[], users: Set<s
   return out;
 }
 
-/** The zap_receipts columns a zap answer is built from. */
-export interface ZapRow {
-  receipt_id: string;
-  created_at: number;
-  sender: string;
-  receiver: string;
-  amount_sats: number;
-  target_event_id: string;
-}
+/** The zap_receipts columns a zap answer is built from (what the read cache keeps per post). */
+export type ZapRow = ZapPiece;
 
 /** A 10000129 zap object from a zap_receipts row. */
 export function zapObject(r: ZapRow): CacheEvent {

@@ -3,6 +3,7 @@ import { CacheKind } from '@tide/core/nostr';
 import { wordCount } from '../ingest/index.ts';
 import { readCacheOf } from '../read-cache/read-cache.ts';
 import type { Store } from '../store/index.ts';
+import type { MediaTable } from '../store/schema.ts';
 import { chunked, sortedUnique } from './bundle-events.ts';
 import { synth } from './content-common.ts';
 
@@ -15,17 +16,8 @@ export {
   noteStats,
 } from './bundle-events.ts';
 
-interface MediaRow {
-  event_id: string;
-  url: string;
-  size: string;
-  animated: number;
-  media_url: string;
-  width: number;
-  height: number;
-  mimetype: string;
-  duration: number;
-}
+/** A media variant (10000119) of a URL an event shows. */
+type MediaRow = Omit<MediaTable, 'imported_at'> & { event_id: string };
 
 /** Orders media rows as SQLite's keys do: event, url, size, animated (so every dialect and the cache agree). */
 function byMediaKey(a: MediaRow, b: MediaRow): number {

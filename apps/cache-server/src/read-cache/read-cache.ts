@@ -1,5 +1,6 @@
 import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import type { Store } from '../store/open-store.ts';
+import type { ZapReceiptsTable } from '../store/schema.ts';
 import { onStoreChanges } from './change-feed.ts';
 import type { StoreChangeSet } from './change-set.ts';
 import { Lru } from './lru.ts';
@@ -12,14 +13,10 @@ export interface EventPiece {
 }
 
 /** A zap row of a post's top zaps (the zap_receipts columns answers use). */
-export interface ZapPiece {
-  receipt_id: string;
-  created_at: number;
-  sender: string;
-  receiver: string;
-  amount_sats: number;
-  target_event_id: string;
-}
+export type ZapPiece = Pick<
+  ZapReceiptsTable,
+  'receipt_id' | 'created_at' | 'sender' | 'receiver' | 'amount_sats' | 'target_event_id'
+>;
 
 /** Bounds of a ReadCache: entries per piece map, and about how many bytes of text each map holds. */
 export interface ReadCacheLimits {
