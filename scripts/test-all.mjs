@@ -45,11 +45,13 @@ if (!only || only === 'e2e') {
 }
 
 let passed = 0;
+const unitFailures = [];
 let failed = 0;
 const vitest = readJson(`${reports}/vitest.json`);
 if (vitest) {
   passed += vitest.numPassedTests ?? 0;
   failed += vitest.numFailedTests ?? 0;
+  unitFailures.push(...vitestFailures(vitest));
 } else if (steps.some((s) => s.name === 'unit')) {
   failed += 1; // the runner died before writing its report
 }
@@ -63,6 +65,29 @@ if (pw?.stats) {
   }
 } else if (steps.some((s) => s.name === 'e2e')) {
   failed += 1;
+}
+
+/** `file › test: first line of the error` for each failed vitest test (or failed file), from vitest's JSON report. */
+function vitestFailures(report) {
+  const out = [];
+  for (const file of report.testResults ?? []) {
+    const name = String(file.name ?? '').replace(`${process.cwd()}/`, '');
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) {
+      const first = String(t.failureMessages?.[0] ?? '')
+        .split('\n')[0]
+        .slice(0, 200);
+      out.push(`${name} › ${t.fullName ?? t.title}: ${first}`);
+    }
+    if (!failedTests.length && file.status === 'failed') {
+      out.push(
+        `${name}: ${String(file.message ?? '')
+          .split('\n')[0]
+          .slice(0, 200)}`,
+      );
+    }
+  }
+  return out;
 }
 
 /** Titles of the tests that failed first and passed on a retry, from Playwright's JSON report. */
@@ -80,6 +105,8 @@ function flakyTitles(suites, prefix = '') {
 
 console.log('\n=== summary');
 for (const s of steps) console.log(`${s.ok ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds} s)`);
+// failed unit tests last, so the tail of a CI log names them
+for (const line of unitFailures) console.log(`unit failed: ${line}`);
 const allOk = steps.every((s) => s.ok);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(allOk && failed === 0 ? 0 : 1);
