@@ -239,7 +239,7 @@ async function main(): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
   const seeded = join(dataDir, `server-load-${SCALE}.db`);
   // a seeded store is reused as is; the server runs on a fresh copy of it so the writer's events never accumulate
-  const dbPath = existsSync(seeded) ? join(dataDir, `server-load-${SCALE}-run.db`) : seeded;
+  const dbPath = existsSync(seeded) ? join(dataDir, `server-load-${SCALE}-run-${process.pid}.db`) : seeded;
   const scratch = dbPath === seeded ? [] : [dbPath, `${dbPath}-wal`, `${dbPath}-shm`];
   for (const file of scratch) rmSync(file, { force: true });
   if (dbPath !== seeded) {

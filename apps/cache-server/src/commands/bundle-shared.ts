@@ -14,6 +14,8 @@ export interface BundleParts {
   memo?: Record<string, unknown>;
   /** Ids of every event of the bundle in the order their actions are listed. */
   actionIds: string[];
+  /** The store's change sequence when a shared part was computed (set by SharedBundles; absent when not shared). */
+  seq?: number;
 }
 
 /**
@@ -30,6 +32,10 @@ export interface AnswerLayout {
   tail: readonly CacheEvent[];
   /** Filled by the packer, shared by every answer made from the same shared part. */
   memo: Record<string, unknown>;
+  /** Ids of the events whose viewer actions make the middle, in the middle's order (absent: not a bundle). */
+  actionIds?: readonly string[];
+  /** The store's change sequence the shared head and tail were computed at (absent: unknown). */
+  seq?: number;
 }
 
 /** `events` marked with their layout (see ANSWER_LAYOUT). */
@@ -93,7 +99,15 @@ export class SharedBundles {
       return hit.parts;
     }
     if (hit) this.entries.delete(key);
-    const entry: Entry = { seq, second, at: now, parts: compute() };
+    const entry: Entry = {
+      seq,
+      second,
+      at: now,
+      parts: compute().then((parts) => {
+        parts.seq = seq;
+        return parts;
+      }),
+    };
     this.entries.set(key, entry);
     entry.parts.catch(() => {
       if (this.entries.get(key) === entry) this.entries.delete(key);

@@ -35,6 +35,8 @@ export interface BundleOptions {
   orderBy?: string;
   /** Emit the FeedRange (default true). */
   range?: boolean;
+  /** The FeedRange's since/until instead of the posts' (a thread's bound its replies only). */
+  rangeBounds?: { since: number; until: number };
   /** Emit top zaps per post (default true). */
   topZaps?: boolean;
   /** The viewer's mute rules when the caller already read them (saves reading them again). */
@@ -42,8 +44,13 @@ export interface BundleOptions {
 }
 
 /** A FeedRange for posts already sorted by value descending. */
-export function feedRange(orderBy: string, posts: readonly BundlePost[]): CacheEvent {
-  if (posts.length === 0) return synth(CacheKind.FeedRange, { order_by: orderBy, elements: [] });
+export function feedRange(
+  orderBy: string,
+  posts: readonly BundlePost[],
+  bounds?: { since: number; until: number },
+): CacheEvent {
+  if (posts.length === 0) return synth(CacheKind.FeedRange, { order_by: orderBy, elements: [], ...bounds });
+  if (bounds) return synth(CacheKind.FeedRange, { ...bounds, order_by: orderBy, elements: posts.map((p) => p.id) });
   let since = Number.POSITIVE_INFINITY;
   let until = Number.NEGATIVE_INFINITY;
   for (const p of posts) {
@@ -94,14 +101,21 @@ export async function enrichPosts(
     const parts = await bundleParts(store, posts, opts, viewer, rules);
     return [...parts.head, ...parts.actions, ...parts.tail];
   }
-  const options = { orderBy: opts.orderBy, range: opts.range, topZaps: opts.topZaps };
+  const options = { orderBy: opts.orderBy, range: opts.range, topZaps: opts.topZaps, bounds: opts.rangeBounds };
   const parts = await sharing.parts(bundleKey(posts, options), viewer ?? '', () =>
     bundleParts(store, posts, opts, null, NO_MUTES),
   );
   const byId = viewer ? await noteActionsByEvent(store, viewer, parts.actionIds) : undefined;
   const actions = byId ? parts.actionIds.flatMap((id) => byId.get(id) ?? []) : [];
   parts.memo ??= {};
-  const layout = { head: parts.head, middle: actions, tail: parts.tail, memo: parts.memo };
+  const layout = {
+    head: parts.head,
+    middle: actions,
+    tail: parts.tail,
+    memo: parts.memo,
+    actionIds: parts.actionIds,
+    seq: parts.seq,
+  };
   return withLayout([...parts.head, ...actions, ...parts.tail], layout);
 }
 
@@ -187,7 +201,7 @@ async function bundleParts(
   head.push(...zapObjects, ...stats);
   const tail: CacheEvent[] = [...media, ...links, ...words];
   if (Object.keys(hints).length > 0) tail.push(synth(CacheKind.RelayHint, hints));
-  if (opts.range !== false) tail.push(feedRange(opts.orderBy ?? 'created_at', kept));
+  if (opts.range !== false) tail.push(feedRange(opts.orderBy ?? 'created_at', kept, opts.rangeBounds));
   return { head, actions, tail, actionIds: allItems.map((item) => item.event.id) };
 }
 

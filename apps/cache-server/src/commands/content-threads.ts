@@ -60,20 +60,6 @@ function humanReplier(eb: ExpressionBuilder<Database, 'event_replies'>, viewer: 
   return eb.or([eb.not(flagged), followed]);
 }
 
-/**
- * The thread's one FeedRange with `since`/`until` bounding the page of replies (what `until`/`since` page), not the
- * ancestors: those are older than every reply, so `until = since` would skip every reply left.
- */
-function repliesBounds(out: CacheEvent[], replies: readonly { reply_created_at: number | string }[]): CacheEvent[] {
-  if (replies.length === 0) return out;
-  const times = replies.map((r) => Number(r.reply_created_at));
-  return out.map((e) => {
-    if (e.kind !== CacheKind.FeedRange) return e;
-    const range = JSON.parse(String(e.content)) as Record<string, unknown>;
-    return synth(CacheKind.FeedRange, { ...range, since: Math.min(...times), until: Math.max(...times) });
-  });
-}
-
 /** How a thread view finds its parts: the kinds of replies listed, and the ancestor walk. */
 export interface ThreadParts {
   /** Kinds of the replies listed (undefined = every reply kind). */
@@ -119,7 +105,11 @@ export async function threadAnswer(ctx: CommandContext, p: CommandPayload, parts
     }),
     ...replies.map((r) => ({ id: r.reply_id, value: Number(r.reply_created_at) })),
   ];
-  return repliesBounds(await enrichPosts(ctx.store, posts, { viewer }), replies);
+  // the one FeedRange's since/until bound the page of replies (what until/since page), not the ancestors: those are
+  // older than every reply, so until = since would skip every reply left
+  const times = replies.map((r) => Number(r.reply_created_at));
+  const rangeBounds = times.length > 0 ? { since: Math.min(...times), until: Math.max(...times) } : undefined;
+  return enrichPosts(ctx.store, posts, { viewer, rangeBounds });
 }
 
 /**

@@ -29,12 +29,41 @@ function ownBuffer(view: Uint8Array): Uint8Array {
 const commaEach = (parts: readonly string[]): string => parts.map((p) => `,${p}`).join('');
 
 /**
+ * Where an answer with no viewer's objects in it may take them (a bundle's viewer actions): its shared head and tail
+ * serialised and deflated (kept in the layout's memo), the events whose actions go between them, and the store's change
+ * sequence the shared parts were computed at.
+ */
+export interface AnswerSplit {
+  head: Segment;
+  tail: Segment;
+  actionIds: readonly string[];
+  seq?: number;
+}
+
+/** The answer text's parts and deflated tail made of a head, a middle of `middle`'s objects and a tail. */
+function joinSegments(h: Segment, middle: readonly CacheEvent[], t: Segment): { parts: string[]; tail: DeflatedTail } {
+  const middleParts = middle.map((o) => JSON.stringify(o));
+  const m = segment(middleParts, commaEach(middleParts), false);
+  return {
+    parts: [...h.parts, ...m.parts, ...t.parts],
+    tail: {
+      raw: Buffer.concat([h.raw, m.raw, t.raw]),
+      adler: adler32Concat(adler32Concat(h.adler, m.adler, m.length), t.adler, t.length),
+      length: h.length + m.length + t.length,
+    },
+  };
+}
+
+/**
  * The JSON parts and deflated tail of an answer marked with a layout (a shared head and tail around a per-viewer
  * middle, see `bundle-shared.ts`): the head and tail are serialised and deflated once per shared part (kept in the
  * layout's memo), only the middle per answer; the three deflated pieces joined are one valid deflate stream of the
- * whole tail text. Undefined when the answer has no layout or no longer holds exactly the layout's objects.
+ * whole tail text. Undefined when the answer has no layout or no longer holds exactly the layout's objects. An answer
+ * with an empty middle and the ids of its actions also gets its split (see `PackedAnswer.withMiddle`).
  */
-export function segmentedAnswer(events: readonly CacheEvent[]): { parts: string[]; tail: DeflatedTail } | undefined {
+export function segmentedAnswer(
+  events: readonly CacheEvent[],
+): { parts: string[]; tail: DeflatedTail; split?: AnswerSplit } | undefined {
   const layout = layoutOf(events);
   if (!layout || layout.head.length === 0) return undefined;
   const { head, middle, tail, memo } = layout;
@@ -52,16 +81,9 @@ export function segmentedAnswer(events: readonly CacheEvent[]): { parts: string[
   }
   const h = memo.head as Segment;
   const t = memo.tail as Segment;
-  const middleParts = json(middle);
-  const m = segment(middleParts, commaEach(middleParts), false);
-  return {
-    parts: [...h.parts, ...m.parts, ...t.parts],
-    tail: {
-      raw: Buffer.concat([h.raw, m.raw, t.raw]),
-      adler: adler32Concat(adler32Concat(h.adler, m.adler, m.length), t.adler, t.length),
-      length: h.length + m.length + t.length,
-    },
-  };
+  const joined = joinSegments(h, middle, t);
+  if (middle.length > 0 || !layout.actionIds) return joined;
+  return { ...joined, split: { head: h, tail: t, actionIds: layout.actionIds, seq: layout.seq } };
 }
 
 /**
@@ -83,6 +105,8 @@ export interface PackedTransfer {
 export class PackedAnswer {
   private tail: Promise<DeflatedTail> | null;
   private parts: readonly string[] | null;
+  /** Where a viewer's objects may go (an answer packed from a bundle layout with no viewer's objects in it). */
+  readonly split?: AnswerSplit;
   /** Characters of the objects' JSON. */
   readonly size: number;
   /** Number of objects in the answer. */
@@ -92,8 +116,10 @@ export class PackedAnswer {
     parts: readonly string[] | null,
     tail?: DeflatedTail | null,
     private readonly source?: PackedTransfer,
+    split?: AnswerSplit,
   ) {
     this.parts = parts;
+    if (split) this.split = split;
     this.tail = tail ? Promise.resolve(tail) : null;
     let chars = 0;
     if (source) for (const length of source.lengths) chars += length;
@@ -110,7 +136,7 @@ export class PackedAnswer {
   /** Serialises `events`, yielding to the event loop between slices of a big answer. */
   static async pack(events: readonly CacheEvent[]): Promise<PackedAnswer> {
     const segmented = segmentedAnswer(events);
-    if (segmented) return new PackedAnswer(segmented.parts, segmented.tail);
+    if (segmented) return new PackedAnswer(segmented.parts, segmented.tail, undefined, segmented.split);
     const parts: string[] = new Array(events.length);
     for (let start = 0; start < events.length; start += STRINGIFY_SLICE) {
       if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
@@ -118,6 +144,17 @@ export class PackedAnswer {
       for (let i = start; i < end; i++) parts[i] = JSON.stringify(events[i]);
     }
     return new PackedAnswer(parts);
+  }
+
+  /**
+   * This answer (packed with a split) with `middle`'s objects put between its head and tail, as a bundle's viewer
+   * actions are: only the middle is serialised and deflated. The answer itself when `middle` is empty.
+   */
+  withMiddle(middle: readonly CacheEvent[]): PackedAnswer {
+    if (middle.length === 0) return this;
+    if (!this.split) throw new Error('this answer has no split');
+    const joined = joinSegments(this.split.head, middle, this.split.tail);
+    return new PackedAnswer(joined.parts, joined.tail);
   }
 
   /**
