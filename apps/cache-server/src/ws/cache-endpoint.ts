@@ -2,6 +2,7 @@ import { isEphemeralKind, isHex } from '@tide/core/nostr';
 import type { WebSocket } from 'ws';
 import { type CommandContext, CommandError, type ConnectionState, type LiveSpec } from '../commands/context.ts';
 import { PackedAnswer } from './answer-frames.ts';
+import { writtenAtOf } from './bundle-sharing.ts';
 import { pushEvents, sendAnswer, sendNotice, usesZlib } from './cache-frames.ts';
 import { EVENT_IDS_KIND, isFirehoseFilter, runPlainFilter } from './cache-plain-filter.ts';
 import { Connection } from './connection.ts';
@@ -15,6 +16,21 @@ import {
 } from './response-cache.ts';
 import type { ServerCore } from './server-core.ts';
 import { toCacheEvent } from './stored-event.ts';
+import { layerPlan, ViewerLayers } from './viewer-layer.ts';
+
+const layersOfServer = new WeakMap<ServerCore, ViewerLayers | null>();
+
+/** The server's viewer layers (null while answer reuse or bundle sharing is off). */
+function layersOf(core: ServerCore): ViewerLayers | null {
+  let layers = layersOfServer.get(core);
+  if (layers === undefined) {
+    const writtenAt = writtenAtOf(core.notifier);
+    const reuse = { ttlMs: core.limits.responseCacheMs, maxAgeMs: core.limits.responseCacheMaxAgeMs };
+    layers = writtenAt && reuse.ttlMs > 0 ? new ViewerLayers(core.store, reuse, writtenAt) : null;
+    layersOfServer.set(core, layers);
+  }
+  return layers;
+}
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -35,6 +51,7 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | typeof TIMED_
 export function serveCacheConnection(socket: WebSocket, core: ServerCore): Connection {
   const conn = new Connection(socket, core.limits, core.logger);
   const answers = responseCacheFor(core.notifier, responseCacheOptions(core.limits));
+  const layers = layersOf(core);
   const state: ConnectionState = { id: conn.id, userPubkey: null, protocol: {} };
   const inFlight = new Set<string>();
   /** Sub-ids CLOSEd while their request was still running: they must not turn into live subscriptions. */
@@ -87,14 +104,19 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
     const zlibBefore = usesZlib(state.protocol);
     inFlight.add(subId);
     try {
-      const run = async (): Promise<PackedAnswer> =>
-        PackedAnswer.pack(await (handler ? handler(ctx, payload) : runPlainFilter(ctx, core.registry, filter)));
+      const now = core.now();
+      const seq = core.notifier.sequence;
+      const run = async (): Promise<PackedAnswer> => {
+        const packed = await PackedAnswer.pack(
+          await (handler ? handler(ctx, payload) : runPlainFilter(ctx, core.registry, filter)),
+        );
+        layers?.stamp(packed, seq);
+        return packed;
+      };
       // negotiation runs at once (later requests' framing depends on it); other commands take their turn
       const compute = command === 'set_primal_protocol' ? run : () => core.compute.run(run);
       const cacheable = handler !== undefined && CACHEABLE_COMMANDS.has(command);
       const reads = core.reads;
-      const now = core.now();
-      const seq = core.notifier.sequence;
       const key = cacheable ? responseKey(command, payload, state.userPubkey) : '';
       // a finished answer is sent at once: no promise, no timeout timer
       const ready = cacheable ? answers.peek(key, now, seq) : undefined;
@@ -112,7 +134,23 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
               seq,
             )
           : compute();
-      const answer = ready ?? (await withTimeout(start(), core.limits.requestTimeoutMs));
+      // a viewer's answer made from the shared (viewer-less) one and their own layer, when the command allows it
+      const plan = !ready && cacheable && layers ? layerPlan(command, payload, state.userPubkey, now) : undefined;
+      const layered = async (): Promise<PackedAnswer> => {
+        if (!plan || !layers || !handler) return start();
+        if (plan.kind !== 'profile' && !(await layers.eligible(plan.viewer, seq, now))) return start();
+        const baseKey = responseKey(command, plan.basePayload, null);
+        const baseCtx = { ...ctx, connection: { id: conn.id, userPubkey: null, protocol: {} } };
+        const computeBase = () =>
+          core.compute.run(async () => {
+            const packed = await PackedAnswer.pack(await handler(baseCtx, plan.basePayload));
+            layers.stamp(packed, seq);
+            return packed;
+          });
+        const base = answers.peek(baseKey, now, seq) ?? (await answers.answer(baseKey, now, computeBase, '', seq));
+        return (await layers.layer(plan, payload, base)) ?? start();
+      };
+      const answer = ready ?? (await withTimeout(plan ? layered() : start(), core.limits.requestTimeoutMs));
       if (answer === TIMED_OUT) {
         core.logger.warn({ command, conn: conn.id }, 'command timed out');
         sendNotice(conn, subId, 'timeout');
