@@ -138,7 +138,10 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
       const plan = !ready && cacheable && layers ? layerPlan(command, payload, state.userPubkey, now) : undefined;
       const layered = async (): Promise<PackedAnswer> => {
         if (!plan || !layers || !handler) return start();
-        if (plan.kind !== 'profile' && !(await layers.eligible(plan.viewer, seq, now))) return start();
+        if (plan.kind !== 'profile' && !(await layers.eligible(plan.viewer, seq, now))) {
+          layers.fullPath();
+          return start();
+        }
         const baseKey = responseKey(command, plan.basePayload, null);
         const baseCtx = { ...ctx, connection: { id: conn.id, userPubkey: null, protocol: {} } };
         const computeBase = () =>

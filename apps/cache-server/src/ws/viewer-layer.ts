@@ -93,6 +93,13 @@ interface Made {
   at: number;
 }
 
+const layersOfStore = new WeakMap<Store, ViewerLayers>();
+
+/** The viewer layers a server made for `store` (for tests and stats). */
+export function viewerLayersOf(store: Store): ViewerLayers | undefined {
+  return layersOfStore.get(store);
+}
+
 /** Viewers remembered before the list restarts. */
 const MAX_VIEWERS = 50_000;
 
@@ -104,6 +111,8 @@ const MAX_VIEWERS = 50_000;
  * the full path.
  */
 export class ViewerLayers {
+  /** How viewers' requests were answered: with their own objects spliced in, as the shared answer, by the full path. */
+  readonly counts = { spliced: 0, shared: 0, full: 0 };
   private readonly muteFree = new Map<string, Made & { ok: boolean }>();
   private readonly madeAt = new WeakMap<PackedAnswer, number>();
   private readonly flagged = new WeakMap<PackedAnswer, Promise<string[]>>();
@@ -113,7 +122,9 @@ export class ViewerLayers {
     private readonly limits: ReuseLimits,
     /** The first change sequence at which `pubkey`'s latest accepted event was in the store (0: none seen). */
     private readonly writtenAt: (pubkey: string) => number,
-  ) {}
+  ) {
+    layersOfStore.set(store, this);
+  }
 
   /** Notes that `answer` was computed from the store at change sequence `seq` or later. */
   stamp(answer: PackedAnswer, seq: number): void {
@@ -139,6 +150,23 @@ export class ViewerLayers {
    * one of its flagged repliers. Call after `eligible` said yes.
    */
   async layer(
+    plan: LayerPlan,
+    payload: Record<string, unknown>,
+    base: PackedAnswer,
+  ): Promise<PackedAnswer | undefined> {
+    const answer = await this.layerOf(plan, payload, base);
+    if (!answer) this.counts.full += 1;
+    else if (answer === base) this.counts.shared += 1;
+    else this.counts.spliced += 1;
+    return answer;
+  }
+
+  /** Notes a viewer's request answered by the full path without trying a layer (mute rules). */
+  fullPath(): void {
+    this.counts.full += 1;
+  }
+
+  private async layerOf(
     plan: LayerPlan,
     payload: Record<string, unknown>,
     base: PackedAnswer,
