@@ -86,6 +86,25 @@ export async function noteActionsByEvent(
   return new Map(rows.map((r) => [r.event_id, actionsObject(r)]));
 }
 
+/**
+ * Every 10000115 action of `viewer` by event id (the objects `noteActionsByEvent` makes), or undefined when they have
+ * more than `max` (one query; for a per-viewer cache of small action sets).
+ */
+export async function allNoteActions(
+  store: Store,
+  viewer: string,
+  max: number,
+): Promise<Map<string, CacheEvent> | undefined> {
+  const rows = await store.db
+    .selectFrom('event_pubkey_actions')
+    .select(['event_id', 'liked', 'replied', 'reposted', 'zapped'])
+    .where('pubkey', '=', viewer)
+    .limit(max + 1)
+    .execute();
+  if (rows.length > max) return undefined;
+  return new Map(rows.map((r) => [r.event_id, actionsObject(r)]));
+}
+
 /** A stored event with the per-event parts of its bundle that live in one row per event. */
 export interface BundleEvent {
   event: NostrEvent;

@@ -1,12 +1,11 @@
 import { noteActionsByEvent } from '../commands/bundle-events.ts';
 import { viewerOf } from '../commands/content-common.ts';
-import { muteRulesOf } from '../commands/content-mutes.ts';
 import { parseSearchQuery } from '../commands/content-search-query.ts';
 import type { SearchNode } from '../commands/content-search-terms.ts';
-import { filteringReason } from '../commands/people-moderation.ts';
-import { type ReuseLimits, reusable } from '../reuse-rule.ts';
+import type { ReuseLimits } from '../reuse-rule.ts';
 import type { Store } from '../store/index.ts';
 import type { PackedAnswer } from './answer-frames.ts';
+import { reasonFromFacts, ViewerFacts } from './viewer-facts.ts';
 
 /**
  * A viewer nobody can sign for (x = 0 is not a secp256k1 point): no follows, mutes, lists, settings or actions. Commands
@@ -86,22 +85,12 @@ export function layerPlan(
   }
 }
 
-/** When something was made: the reuse rule's inputs. */
-interface Made {
-  seq: number;
-  second: number;
-  at: number;
-}
-
 const layersOfStore = new WeakMap<Store, ViewerLayers>();
 
 /** The viewer layers a server made for `store` (for tests and stats). */
 export function viewerLayersOf(store: Store): ViewerLayers | undefined {
   return layersOfStore.get(store);
 }
-
-/** Viewers remembered before the list restarts. */
-const MAX_VIEWERS = 50_000;
 
 /**
  * Makes viewers' answers from shared (viewer-less) ones plus what differs for the viewer: their 10000115 actions on the
@@ -113,16 +102,19 @@ const MAX_VIEWERS = 50_000;
 export class ViewerLayers {
   /** How viewers' requests were answered: with their own objects spliced in, as the shared answer, by the full path. */
   readonly counts = { spliced: 0, shared: 0, full: 0 };
-  private readonly muteFree = new Map<string, Made & { ok: boolean }>();
+  private readonly facts: ViewerFacts;
   private readonly madeAt = new WeakMap<PackedAnswer, number>();
   private readonly flagged = new WeakMap<PackedAnswer, Promise<string[]>>();
+  /** A profile's first filter-list group among the wanted ones, by base answer and wanted groups. */
+  private readonly listed = new WeakMap<PackedAnswer, Map<string, Promise<string | undefined>>>();
 
   constructor(
     private readonly store: Store,
-    private readonly limits: ReuseLimits,
+    limits: ReuseLimits,
     /** The first change sequence at which `pubkey`'s latest accepted event was in the store (0: none seen). */
     private readonly writtenAt: (pubkey: string) => number,
   ) {
+    this.facts = new ViewerFacts(store, limits, writtenAt);
     layersOfStore.set(store, this);
   }
 
@@ -132,16 +124,8 @@ export class ViewerLayers {
   }
 
   /** Whether `viewer`'s answers may be layered: no mute rules (kept by the reuse rule, forgotten when they write). */
-  async eligible(viewer: string, seq: number, second: number): Promise<boolean> {
-    const now = Date.now();
-    const known = this.muteFree.get(viewer);
-    if (known && known.seq >= this.writtenAt(viewer) && reusable(known, now, second, seq, this.limits)) return known.ok;
-    const rules = await muteRulesOf(this.store, viewer);
-    const { pubkeys, hashtags, words, threads } = rules;
-    const made = { seq, second, at: now, ok: pubkeys.size + hashtags.size + words.length + threads.size === 0 };
-    if (this.muteFree.size >= MAX_VIEWERS) this.muteFree.clear();
-    this.muteFree.set(viewer, made);
-    return made.ok;
+  eligible(viewer: string, seq: number, second: number): Promise<boolean> {
+    return this.facts.of(viewer, seq, second).muteFree();
   }
 
   /**
@@ -153,8 +137,10 @@ export class ViewerLayers {
     plan: LayerPlan,
     payload: Record<string, unknown>,
     base: PackedAnswer,
+    seq: number,
+    second: number,
   ): Promise<PackedAnswer | undefined> {
-    const answer = await this.layerOf(plan, payload, base);
+    const answer = await this.layerOf(plan, payload, base, seq, second);
     if (!answer) this.counts.full += 1;
     else if (answer === base) this.counts.shared += 1;
     else this.counts.spliced += 1;
@@ -170,13 +156,19 @@ export class ViewerLayers {
     plan: LayerPlan,
     payload: Record<string, unknown>,
     base: PackedAnswer,
+    seq: number,
+    second: number,
   ): Promise<PackedAnswer | undefined> {
+    const facts = this.facts.of(plan.viewer, seq, second);
     const made = this.madeAt.get(base);
     const written = this.writtenAt(plan.viewer);
     if (made === undefined || made < written) return undefined;
     if (plan.kind === 'profile') {
       if (base.count === 0) return base;
-      const reason = await filteringReason(this.store, plan.viewer, String(payload.pubkey));
+      const pubkey = String(payload.pubkey);
+      const reason = await reasonFromFacts(plan.viewer, pubkey, facts, (wanted) =>
+        this.listedGroup(base, pubkey, wanted),
+      );
       return reason ? undefined : base;
     }
     const split = base.split;
@@ -185,9 +177,33 @@ export class ViewerLayers {
       return undefined;
     }
     if (split.actionIds.length === 0) return base;
-    const byId = await noteActionsByEvent(this.store, plan.viewer, split.actionIds);
+    const byId = (await facts.actions()) ?? (await noteActionsByEvent(this.store, plan.viewer, split.actionIds));
     if (byId.size === 0) return base;
     return base.withMiddle(split.actionIds.flatMap((id) => byId.get(id) ?? []));
+  }
+
+  /** The first group of `pubkey` among `wanted` on the filter list (the query filteringReason runs), once per base. */
+  private listedGroup(base: PackedAnswer, pubkey: string, wanted: string[]): Promise<string | undefined> {
+    let byWanted = this.listed.get(base);
+    if (!byWanted) {
+      byWanted = new Map();
+      this.listed.set(base, byWanted);
+    }
+    const key = wanted.join(',');
+    let group = byWanted.get(key);
+    if (!group) {
+      group = this.store.db
+        .selectFrom('filter_list')
+        .select('grp')
+        .where('target', '=', pubkey)
+        .where('target_type', '=', 'pubkey')
+        .where('blocked', '=', 1)
+        .where('grp', 'in', wanted)
+        .executeTakeFirst()
+        .then((row) => row?.grp);
+      byWanted.set(key, group);
+    }
+    return group;
   }
 
   /** Whether `viewer` follows a replier of the thread flagged as spam (whose replies only their followers see). */
