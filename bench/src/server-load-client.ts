@@ -10,6 +10,8 @@ import { runWriter, type WriterOutcome } from './server-load-writer.ts';
 /** Users, notes and words the request mix is drawn from. */
 export interface LoadSamples {
   users: string[];
+  /** The sampled users with a mute list (their answers are computed per viewer, never layered). */
+  muters: string[];
   notes: string[];
   words: string[];
 }
@@ -32,7 +34,10 @@ export interface LoadJob {
 /** What the worker reports back. */
 export interface LoadOutcome {
   latencies: Float64Array;
-  /** Each latency's request label (same order as `latencies`); a guest's requests are labelled `<label>:guest`. */
+  /**
+   * Each latency's request label (same order as `latencies`); a guest's requests are labelled `<label>:guest`, those
+   * of a signed-in user with a mute list `<label>:muter`.
+   */
   labels: string[];
   /** Requests per kind of request (the mix actually sent). */
   mix: Record<string, number>;
@@ -79,6 +84,7 @@ function runSocket(
 ): Promise<boolean> {
   const random = prng(index + 1);
   const viewer = random() < job.guests ? null : job.samples.users[index % job.samples.users.length];
+  const muter = viewer !== null && job.samples.muters.includes(viewer);
   return new Promise((done) => {
     const ws = new WebSocket(job.url);
     let n = 0;
@@ -129,7 +135,7 @@ function runSocket(
         return job.mode === 'closed' ? send() : next();
       }
       lat.push(performance.now() - sentAt);
-      labels.push(viewer ? sentLabel : `${sentLabel}:guest`);
+      labels.push(viewer ? (muter ? `${sentLabel}:muter` : sentLabel) : `${sentLabel}:guest`);
       next();
     });
     ws.on('error', () => finish(false));

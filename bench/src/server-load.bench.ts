@@ -9,7 +9,8 @@
 // The server runs on a copy of the seeded store (the writer's events never reach the seeded file).
 // Prints throughput, p50/p95/p99, dropped connections, server CPU per request, server RSS and the load average.
 // A share of the sockets (BENCH_GUESTS, default 0.3) browse as guests: no user_pubkey, so their answers are shared;
-// the others are signed-in users whose answers are personalised (one answer per viewer).
+// the others are signed-in users whose answers are personalised (one answer per viewer); the p95 of those with a mute
+// list (whose answers are computed per viewer, never layered on a shared one) is printed apart too.
 // BENCH_MODES=closed,paced  BENCH_SOCKETS=500  BENCH_SECONDS=10  BENCH_SCALE=22000  BENCH_WRITER_RATE=20 (0: static only)
 // BENCH_CACHE_MS=<ms> sets the server's answer cache (TIDE_RESPONSE_CACHE_MS; 0 = off)
 // BENCH_CACHE_MAX_AGE_MS=<ms> its reuse while the store is unchanged (TIDE_RESPONSE_CACHE_MAX_AGE_MS; 1000: about the old 1 s rule)
@@ -100,11 +101,15 @@ function readSamples(dbPath: string): LoadSamples {
     const users = db
       .prepare('SELECT pubkey FROM user_stats WHERE follows_count > 0 ORDER BY followers_count DESC LIMIT 400')
       .all() as Array<{ pubkey: string }>;
+    const muters = db
+      .prepare("SELECT DISTINCT pubkey FROM list_items WHERE kind = 10000 AND identifier = ''")
+      .all() as Array<{ pubkey: string }>;
     const notes = db
       .prepare("SELECT DISTINCT parent_id FROM event_replies WHERE parent_id != '' LIMIT 400")
       .all() as Array<{ parent_id: string }>;
     return {
       users: users.map((u) => u.pubkey),
+      muters: muters.map((u) => u.pubkey),
       notes: notes.map((n) => n.parent_id),
       words: ['coffee', 'relay', 'garden music', 'bitcoin', 'quiet river', 'protocol', 'stars', 'bread'],
     };
@@ -180,8 +185,10 @@ async function load(server: Started, mode: LoadJob['mode'], samples: LoadSamples
   };
   outcome.labels.forEach((l, i) => {
     const guest = l.endsWith(':guest');
-    add(guest ? l.slice(0, -6) : l, outcome.latencies[i]);
+    const muter = l.endsWith(':muter');
+    add(guest || muter ? l.slice(0, -6) : l, outcome.latencies[i]);
     add(guest ? 'guests' : 'signed-in', outcome.latencies[i]);
+    if (muter) add('muters', outcome.latencies[i]);
   });
   const lat = outcome.latencies.sort();
   const n = Math.max(1, lat.length);
@@ -194,6 +201,7 @@ async function load(server: Started, mode: LoadJob['mode'], samples: LoadSamples
   // what personalised requests (the misses) wait
   for (const [group, who] of [
     ['signed-in', 'signed-in users'],
+    ['muters', 'signed-in with mutes'],
     ['guests', 'guests'],
   ]) {
     const list = Float64Array.from(byLabel.get(group) ?? []).sort();
@@ -223,7 +231,7 @@ async function load(server: Started, mode: LoadJob['mode'], samples: LoadSamples
   }
   print(`${label}: load average (1 min, ${cpus().length} cores)`, loadavg()[0], '');
   console.log(`${label}: mix ${JSON.stringify(outcome.mix)}`);
-  const groups = ['guests', 'signed-in'];
+  const groups = ['guests', 'signed-in', 'muters'];
   const perRequest = [...byLabel]
     .filter(([l]) => !groups.includes(l))
     .map(([l, list]) => {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ComputeQueue } from './compute-queue.ts';
 
+const spin = (ms: number) => {
+  const end = performance.now() + ms;
+  while (performance.now() < end) {}
+};
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('ComputeQueue', () => {
@@ -41,6 +45,54 @@ describe('ComputeQueue', () => {
     setImmediate(() => order.push('other work'));
     await all;
     expect(order).toEqual(['first', 'other work', 'second']);
+  });
+
+  it('starts about as much computing per turn as the rest of the loop took since the last turn, at least one', async () => {
+    const queue = new ComputeQueue({ maxPerTurn: 16, share: 1 });
+    const log: string[] = [];
+    // cheap computations (0.2 ms, microtasks only, like SQLite handlers) behind a loop busy 2 ms per turn elsewhere
+    const all = Array.from({ length: 60 }, (_, i) =>
+      queue.run(async () => {
+        await Promise.resolve();
+        spin(0.2);
+        log.push(`c${i}`);
+      }),
+    );
+    let busy = true;
+    const other = () => {
+      spin(2);
+      log.push('io');
+      if (busy) setImmediate(other);
+    };
+    setImmediate(other);
+    await Promise.all(all);
+    busy = false;
+    // computations between two turns of the other work: one at first, then several once their cost is learnt
+    const runs = log
+      .join(' ')
+      .split('io')
+      .map((run) => run.trim().split(' ').filter(Boolean).length)
+      .filter((n) => n > 0);
+    expect(Math.max(...runs)).toBeGreaterThanOrEqual(4);
+    expect(Math.max(...runs)).toBeLessThanOrEqual(16);
+    expect(queue.computationCostMs).toBeGreaterThan(0.1);
+    expect(queue.computationCostMs).toBeLessThan(2);
+  });
+
+  it('starts one per turn when nothing else keeps the loop busy', async () => {
+    const queue = new ComputeQueue({ maxPerTurn: 16, share: 1 });
+    const order: string[] = [];
+    // each computation takes 1 ms of microtasks, far more than the loop's own work between turns
+    const busy = (name: string) => async () => {
+      const end = performance.now() + 1;
+      while (performance.now() < end) await Promise.resolve();
+      order.push(name);
+    };
+    await queue.run(busy('warm'));
+    const all = Promise.all([queue.run(busy('first')), queue.run(busy('second'))]);
+    setImmediate(() => order.push('other work'));
+    await all;
+    expect(order).toEqual(['warm', 'first', 'other work', 'second']);
   });
 
   it('passes errors through, including ones thrown before the first await, and keeps going', async () => {

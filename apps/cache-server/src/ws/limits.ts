@@ -51,10 +51,15 @@ export interface ServerLimits {
   /** The answer cache holds at most about this many bytes of answers' JSON, least recently used evicted first. */
   responseCacheMaxBytes: number;
   /**
-   * /v1 command computations started per event-loop turn (in arrival order, not waiting for earlier ones to finish);
-   * socket I/O and cached answers are served between turns.
+   * At most this many /v1 command computations start per event-loop turn (in arrival order, not waiting for earlier
+   * ones to finish); socket I/O and cached answers are served between turns.
    */
   computeStartsPerTurn: number;
+  /**
+   * Per turn, computations may take about this share of the main-thread time everything else (socket reads, cached
+   * answers, writes) took since the previous turn (at least one starts; 0: one per turn). See ComputeQueue.
+   */
+  computeShare: number;
   /**
    * With read workers: the main thread computes a cacheable miss itself while fewer than this many of its own
    * computations are queued or running and the workers have none (no thread hop on an idle server); otherwise
@@ -86,7 +91,8 @@ export const DEFAULT_LIMITS: ServerLimits = {
   responseCacheMaxAgeMs: DEFAULT_REUSE_LIMITS.maxAgeMs,
   responseCacheMaxEntries: 10_000,
   responseCacheMaxBytes: 64 * 1024 * 1024,
-  computeStartsPerTurn: 1,
+  computeStartsPerTurn: 16,
+  computeShare: 1,
   mainComputeBacklog: 1,
 };
 
