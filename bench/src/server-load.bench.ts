@@ -12,6 +12,7 @@
 // the others are signed-in users whose answers are personalised (one answer per viewer); the p95 of those with a mute
 // list (whose answers are computed per viewer, never layered on a shared one) is printed apart too.
 // BENCH_MODES=closed,paced  BENCH_SOCKETS=500  BENCH_SECONDS=10  BENCH_SCALE=22000  BENCH_WRITER_RATE=20 (0: static only)
+// BENCH_STATIC=0 runs each mode with the writer only
 // BENCH_CACHE_MS=<ms> sets the server's answer cache (TIDE_RESPONSE_CACHE_MS; 0 = off)
 // BENCH_CACHE_MAX_AGE_MS=<ms> its reuse while the store is unchanged (TIDE_RESPONSE_CACHE_MAX_AGE_MS; 1000: about the old 1 s rule)
 // BENCH_READ_WORKERS=<n> serves cacheable reads from n worker threads (TIDE_READ_WORKERS)
@@ -31,6 +32,7 @@ const SCALE = Number(process.env.BENCH_SCALE ?? 22_000);
 const MODES = (process.env.BENCH_MODES ?? 'closed,paced').split(',') as Array<LoadJob['mode']>;
 const GUESTS = Number(process.env.BENCH_GUESTS ?? 0.3);
 const WRITER_RATE = Number(process.env.BENCH_WRITER_RATE ?? 20);
+const STATIC = process.env.BENCH_STATIC !== '0';
 const TARGET_P95_MS = 100;
 
 interface Started {
@@ -263,7 +265,7 @@ async function main(): Promise<void> {
     print('guest share of sockets', GUESTS, '');
     print('writer events per second (second run of each mode)', WRITER_RATE, '');
     for (const mode of MODES)
-      for (const writer of WRITER_RATE > 0 ? [0, WRITER_RATE] : [0]) {
+      for (const writer of WRITER_RATE > 0 ? (STATIC ? [0, WRITER_RATE] : [WRITER_RATE]) : [0]) {
         await load(server, mode, samples, writer);
       }
   } finally {
