@@ -10,6 +10,8 @@ import type { Store } from '../store/index.ts';
 const MAX_ACTIONS = 2000;
 /** Viewers remembered before the list restarts. */
 const MAX_VIEWERS = 20_000;
+/** Actions read since the list last restarted, at most (bounds the memory the kept action sets take). */
+const MAX_HELD_ACTIONS = 200_000;
 
 /** What a viewer's layer is made of, read once per viewer and reuse window (each piece on first use). */
 export interface Facts {
@@ -42,6 +44,7 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
  */
 export class ViewerFacts {
   private readonly entries = new Map<string, Entry>();
+  private heldActions = 0;
 
   constructor(
     private readonly store: Store,
@@ -62,7 +65,15 @@ export class ViewerFacts {
         const { pubkeys, hashtags, words, threads } = await muteRulesOf(store, viewer);
         return pubkeys.size + hashtags.size + words.length + threads.size === 0;
       }),
-      actions: once(() => allNoteActions(store, viewer, MAX_ACTIONS)),
+      actions: once(async () => {
+        const actions = await allNoteActions(store, viewer, MAX_ACTIONS);
+        this.heldActions += actions?.size ?? 0;
+        if (this.heldActions > MAX_HELD_ACTIONS) {
+          this.entries.clear();
+          this.heldActions = 0;
+        }
+        return actions;
+      }),
       moderation: once(async () => {
         const [allowRows, muted, groups] = await Promise.all([
           store.db
