@@ -180,6 +180,7 @@ async function indexOne(
   replaced: string[],
 ): Promise<void> {
   const { e, identifier } = s;
+  ctx.buf.changes.accepted(e);
   indexEventRow(ctx, e, identifier);
   if (s.coord) {
     ctx.buf.upsert(
@@ -237,7 +238,7 @@ async function applyJoined(ctx: IngestContext): Promise<void> {
   for (const [pubkey, at] of ctx.joined) {
     const before = ctx.joinedBefore.get(pubkey);
     if (before !== undefined && before !== null && before <= at) continue;
-    ctx.buf.changes.row('user_stats', { pubkey });
+    ctx.buf.changes.row('user_stats', { pubkey }, { time_joined: at });
     await ctx.trx
       .updateTable('user_stats')
       .set({ time_joined: at })

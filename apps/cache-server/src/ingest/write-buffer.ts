@@ -35,7 +35,7 @@ export class WriteBuffer {
 
   /** Queues a row inserted with ON CONFLICT DO NOTHING. */
   insert<T extends TableName>(table: T, row: Row): void {
-    this.changes.row(table, row);
+    this.changes.row(table, row, row);
     let rows = this.inserts.get(table);
     if (!rows) {
       rows = [];
@@ -46,7 +46,7 @@ export class WriteBuffer {
 
   /** Queues an insert-or-overwrite of the given non-key columns (merged per key; the last value per column wins). */
   upsert<T extends TableName>(table: T, key: Row, values: Row): void {
-    this.changes.row(table, key);
+    this.changes.row(table, key, values);
     let t = this.upserts.get(table);
     if (!t) {
       t = { keyCols: Object.keys(key), rows: new Map() };
@@ -61,7 +61,7 @@ export class WriteBuffer {
    * on conflict only the counters change). Results are floored at 0.
    */
   add<T extends TableName>(table: T, key: Row, deltas: Record<string, number>, extra: Row = {}): void {
-    this.changes.row(table, key);
+    this.changes.row(table, key, deltas);
     let t = this.counters.get(table);
     const keyCols = Object.keys(key);
     if (!t) {

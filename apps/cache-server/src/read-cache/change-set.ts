@@ -1,3 +1,5 @@
+import type { NostrEvent } from '@tide/core/nostr';
+
 /**
  * What one ingest write changed, as far as the read cache's pieces go: a plain object (it can be posted to another
  * thread). `events`: ids whose event row, stats row, relay hint, media or link rows or zap receipts were written or
@@ -11,6 +13,13 @@ export interface StoreChangeSet {
   /** Link previews (shared by URL, written beside ingest by `/link-preview`) changed. */
   links?: boolean;
   all: boolean;
+  /**
+   * What answers' dependencies this write touched (see `change-keys.ts`): `e:<id>` event pieces, `p:<pubkey>` kind 0
+   * and other current versions, `f:<pubkey>` follower counts, `s:<pubkey>` any user_stats column, `n:<pubkey>` a
+   * user_stats row maybe created, `a:<pubkey>` events by them accepted or removed, `r:<id|address>` events
+   * referencing it, `m:<pubkey>` events p-tagging them, `media`, `links`. Absent: derived from the fields above.
+   */
+  keys?: string[];
 }
 
 /** Tables whose writes a ChangeRecorder notes, and the key column naming what changed. */
@@ -30,11 +39,13 @@ const WATCHED: Record<string, { column: string; as: 'events' | 'pubkeys' | 'medi
 export class ChangeRecorder {
   private readonly events = new Set<string>();
   private readonly pubkeys = new Set<string>();
+  private readonly keys = new Set<string>();
   private media = false;
   private all = false;
 
   /** Notes a queued write to `table` of the row keyed by `key` (tables the read cache does not hold are ignored). */
-  row(table: string, key: Record<string, unknown>): void {
+  row(table: string, key: Record<string, unknown>, columns?: Record<string, unknown>): void {
+    if (table === 'user_stats') this.userStats(key.pubkey, columns);
     const watched = WATCHED[table];
     if (!watched) return;
     if (watched.as === 'media') {
@@ -47,11 +58,34 @@ export class ChangeRecorder {
       return;
     }
     (watched.as === 'events' ? this.events : this.pubkeys).add(value);
+    if (watched.as === 'events') this.keys.add(`e:${value}`);
+    else if (table === 'replaceable_events') this.keys.add(`p:${value}`).add(`a:${value}`);
+  }
+
+  /** Notes a user_stats write: which counters (`columns`; unknown: all of them) and whether the row may be new. */
+  private userStats(pubkey: unknown, columns: Record<string, unknown> | undefined): void {
+    if (typeof pubkey !== 'string') return;
+    this.keys.add(`s:${pubkey}`).add(`n:${pubkey}`);
+    if (!columns || 'followers_count' in columns) this.keys.add(`f:${pubkey}`);
+  }
+
+  /** Notes an event stored or removed: its author's and referenced events' and addresses' answers may change. */
+  accepted(event: NostrEvent): void {
+    this.keys.add(`e:${event.id}`).add(`a:${event.pubkey}`);
+    for (const tag of event.tags) {
+      const value = tag[1];
+      if (typeof value !== 'string' || value.length === 0) continue;
+      if (tag[0] === 'e' || tag[0] === 'q' || tag[0] === 'a') this.keys.add(`r:${value}`);
+      else if (tag[0] === 'p') this.keys.add(`m:${value}`);
+    }
   }
 
   /** Notes events whose rows changed or went (removed versions, expired score24h). */
   eventsChanged(ids: Iterable<string>): void {
-    for (const id of ids) this.events.add(id);
+    for (const id of ids) {
+      this.events.add(id);
+      this.keys.add(`e:${id}`);
+    }
   }
 
   /** Notes a change too wide to name (a deletion undoing what its target counted). */
@@ -61,11 +95,13 @@ export class ChangeRecorder {
 
   /** True when nothing was noted. */
   isEmpty(): boolean {
-    return !this.all && !this.media && this.events.size === 0 && this.pubkeys.size === 0;
+    return !this.all && !this.media && this.events.size === 0 && this.pubkeys.size === 0 && this.keys.size === 0;
   }
 
   /** The changes noted so far, as a plain object. */
   toChangeSet(): StoreChangeSet {
-    return { events: [...this.events], pubkeys: [...this.pubkeys], media: this.media, all: this.all };
+    const keys = [...this.keys];
+    if (this.media) keys.push('media');
+    return { events: [...this.events], pubkeys: [...this.pubkeys], media: this.media, all: this.all, keys };
   }
 }

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { pokedKeys, touchedKeys } from './change-keys.ts';
+import { ChangeRecorder } from './change-set.ts';
+
+const id = (c: string) => c.repeat(64);
+
+describe('change keys', () => {
+  it('names what an accepted event touches: itself, its author, what it references and whom it tags', () => {
+    const r = new ChangeRecorder();
+    r.accepted({
+      id: id('1'),
+      pubkey: id('a'),
+      kind: 1,
+      created_at: 1,
+      content: '',
+      sig: '',
+      tags: [
+        ['e', id('2'), '', 'root'],
+        ['q', id('3')],
+        ['a', `30023:${id('b')}:x`],
+        ['p', id('c')],
+        ['t', 'tag'],
+      ],
+    });
+    expect(new Set(r.toChangeSet().keys)).toEqual(
+      new Set([`e:${id('1')}`, `a:${id('a')}`, `r:${id('2')}`, `r:${id('3')}`, `r:30023:${id('b')}:x`, `m:${id('c')}`]),
+    );
+  });
+
+  it('tells follower counts from other user stats, and a row that may be new', () => {
+    const r = new ChangeRecorder();
+    r.row('user_stats', { pubkey: 'p1' }, { note_count: 1 });
+    r.row('user_stats', { pubkey: 'p2' }, { followers_count: 1 });
+    r.row('user_stats', { pubkey: 'p3' });
+    r.row('replaceable_events', { pubkey: 'p4', kind: 0, identifier: '' }, { event_id: 'x' });
+    r.row('zap_receipts', { target_event_id: 'e1' });
+    const keys = new Set(r.toChangeSet().keys);
+    expect(keys).toEqual(
+      new Set(['s:p1', 'n:p1', 's:p2', 'n:p2', 'f:p2', 's:p3', 'n:p3', 'f:p3', 'p:p4', 'a:p4', 'e:e1']),
+    );
+    // the read cache's fields are unchanged: every user_stats write names the user
+    expect(r.toChangeSet().pubkeys).toEqual(['p1', 'p2', 'p3', 'p4']);
+  });
+
+  it('reads sets without keys widely, and everything as null', () => {
+    expect(touchedKeys({ events: ['e'], pubkeys: ['p'], media: false, links: true, all: false })).toEqual(
+      new Set(['links', 'e:e', 'p:p', 'f:p', 's:p', 'n:p', 'a:p']),
+    );
+    expect(touchedKeys({ events: [], pubkeys: [], media: true, all: false, keys: ['a:x'] })).toEqual(
+      new Set(['a:x', 'media']),
+    );
+    expect(touchedKeys({ events: [], pubkeys: [], media: false, all: true, keys: [] })).toBeNull();
+  });
+
+  it('names what pokes touch: ingest and counters nothing (their change sets say), settings the viewer, others all', () => {
+    expect(pokedKeys('ingest')).toBeUndefined();
+    expect(pokedKeys('author:x')).toBeUndefined();
+    expect(pokedKeys('p:x')).toBeUndefined();
+    expect(pokedKeys('settings:x')).toEqual(new Set(['v:x']));
+    expect(pokedKeys('something-new')).toBeNull();
+  });
+});

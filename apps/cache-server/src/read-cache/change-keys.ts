@@ -1,0 +1,28 @@
+import type { StoreChangeSet } from './change-set.ts';
+
+/**
+ * The dependency keys a change set touched (see `StoreChangeSet.keys`), or null when it touched everything. A set
+ * without `keys` (published beside ingest: score expiry, link previews) is read from its plain fields, widely.
+ */
+export function touchedKeys(changes: StoreChangeSet): Set<string> | null {
+  if (changes.all) return null;
+  const keys = new Set<string>(changes.keys ?? []);
+  if (changes.media) keys.add('media');
+  if (changes.links) keys.add('links');
+  if (changes.keys) return keys;
+  for (const id of changes.events) keys.add(`e:${id}`);
+  for (const pubkey of changes.pubkeys) {
+    for (const prefix of ['p:', 'f:', 's:', 'n:', 'a:']) keys.add(prefix + pubkey);
+  }
+  return keys;
+}
+
+/**
+ * What a change notifier's poke touched: nothing for ingest's (its change set says) and the unread counters' (`p:`,
+ * which no cacheable command reads), a viewer's own state for `settings:<pubkey>`, everything for any other topic.
+ */
+export function pokedKeys(topic: string): Set<string> | null | undefined {
+  if (topic === 'ingest' || /^(author|kind|p):/.test(topic)) return undefined;
+  if (topic.startsWith('settings:')) return new Set([`v:${topic.slice(9)}`]);
+  return null;
+}
