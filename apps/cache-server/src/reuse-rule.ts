@@ -23,11 +23,22 @@ export interface MadeAt {
   at: number;
 }
 
-/** Whether something made at `made` may be reused now (`now` wall ms, server `second`, change sequence `seq`). */
-export function reusable(made: MadeAt, now: number, second: number, seq: number, limits: ReuseLimits): boolean {
+/**
+ * Whether something made at `made` may be reused now (`now` wall ms, server `second`, change sequence `seq`). `exact`
+ * says what its dependencies know: true = no change since touched it (the unchanged-store rule), false = one did (the
+ * after-change rule), absent = unknown (decided by the change sequence).
+ */
+export function reusable(
+  made: MadeAt,
+  now: number,
+  second: number,
+  seq: number,
+  limits: ReuseLimits,
+  exact?: boolean,
+): boolean {
   if (limits.ttlMs <= 0) return false;
   const age = now - made.at;
-  if (made.seq === seq) {
+  if (exact ?? made.seq === seq) {
     const maxAge = Math.max(limits.ttlMs, limits.maxAgeMs);
     return age <= maxAge && Math.abs(second - made.second) * 1000 <= maxAge;
   }

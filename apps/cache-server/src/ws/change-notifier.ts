@@ -14,6 +14,7 @@ export class ChangeNotifier implements ChangeNotifierLike {
   private readonly topics = new Map<string, Set<Listener>>();
   private readonly eventListeners = new Set<EventListener>();
   private readonly changesListeners = new Set<ChangesListener>();
+  private readonly pokeListeners = new Set<(topic: string) => void>();
   private changes = 0;
 
   /**
@@ -43,9 +44,16 @@ export class ChangeNotifier implements ChangeNotifierLike {
   /** Pokes every listener of `topic`. */
   notify(topic: string): void {
     this.changes += 1;
+    for (const listener of this.pokeListeners) listener(topic);
     const set = this.topics.get(topic);
     if (!set) return;
     for (const listener of [...set]) listener();
+  }
+
+  /** Calls `listener` with the topic of every poke, once the sequence is bumped; returns the stop function. */
+  onPoke(listener: (topic: string) => void): () => void {
+    this.pokeListeners.add(listener);
+    return () => this.pokeListeners.delete(listener);
   }
 
   /** Calls `listener` with every event accepted from now on (stored or ephemeral); returns the stop function. */

@@ -1,7 +1,10 @@
 import { isHex } from '@tide/core/nostr';
+import { pokedKeys, touchedKeys } from '../read-cache/change-keys.ts';
 import { type ReuseLimits, reusable } from '../reuse-rule.ts';
+import { type AnswerDeps, depsOfAnswer } from './answer-deps.ts';
 import type { PackedAnswer } from './answer-frames.ts';
 import type { ChangeNotifier } from './change-notifier.ts';
+import { DependencyIndex, SetsByKey, type Tracked } from './dep-index.ts';
 import type { ServerLimits } from './limits.ts';
 
 /**
@@ -31,7 +34,7 @@ export const CACHEABLE_COMMANDS: ReadonlySet<string> = new Set([
   'advanced_search',
 ]);
 
-interface Entry<T> {
+interface Entry<T> extends Tracked {
   /** Wall-clock ms when the computation started. */
   at: number;
   /** The server clock's second when the computation started. */
@@ -47,6 +50,8 @@ interface Entry<T> {
   viewer: string;
   /** Approximate size of the finished answer (0 while running). */
   bytes: number;
+  /** True while its dependencies are listed and no change touched them: exact whatever else changed. */
+  exact: boolean;
 }
 
 /** How requests were served since the last reset: from a finished answer, by joining a running one, or computed. */
@@ -84,10 +89,15 @@ export class ResponseCache<T> {
   private readonly maxBytes: number;
   private bytes = 0;
   private sweptAt = 0;
+  private readonly deps = new DependencyIndex<Entry<T>>();
+  /** Keys of the answers made for each viewer (see `forgetViewers`). */
+  private readonly byViewer = new SetsByKey();
 
   constructor(
     options: ResponseCacheOptions,
     private readonly sizeOf: (value: T) => number = () => 0,
+    /** What a finished answer read (see `answer-deps.ts`); answers without stay on the after-change rule. */
+    private readonly depsOf: (value: T) => AnswerDeps | undefined = () => undefined,
   ) {
     this.limits = { ttlMs: options.ttlMs, maxAgeMs: options.maxAgeMs ?? options.ttlMs };
     this.maxEntries = options.maxEntries ?? 10_000;
@@ -114,8 +124,19 @@ export class ResponseCache<T> {
     this.counts.misses += 1;
     if (hit) this.drop(key, hit);
     const answer = compute();
-    const entry: Entry<T> = { at: now, second, seq, answer, done: false, viewer, bytes: 0 };
+    const entry: Entry<T> = {
+      at: now,
+      second,
+      seq,
+      answer,
+      done: false,
+      viewer,
+      bytes: 0,
+      exact: false,
+      touched: false,
+    };
     this.entries.set(key, entry);
+    if (viewer !== '') this.byViewer.add(viewer, key);
     answer.then(
       (value) => {
         entry.done = true;
@@ -123,6 +144,11 @@ export class ResponseCache<T> {
         if (this.entries.get(key) !== entry) return;
         entry.bytes = this.sizeOf(value);
         this.bytes += entry.bytes;
+        const deps = this.depsOf(value);
+        if (deps) {
+          this.deps.track(entry, deps.keys, Math.min(deps.since, seq));
+          entry.exact = !entry.touched;
+        }
         this.trim();
       },
       () => {
@@ -159,13 +185,32 @@ export class ResponseCache<T> {
   /** Forgets every answer. */
   clear(): void {
     this.entries.clear();
+    this.byViewer.clear();
+    this.deps.clear();
     this.bytes = 0;
   }
 
   /** Forgets the answers made for any of `viewers` (finished or still running). */
   forgetViewers(viewers: ReadonlySet<string>): void {
-    if (viewers.size === 0) return;
-    for (const [key, entry] of this.entries) if (viewers.has(entry.viewer)) this.drop(key, entry);
+    for (const viewer of viewers) {
+      for (const key of this.byViewer.list(viewer)) {
+        const entry = this.entries.get(key);
+        if (entry) this.drop(key, entry);
+      }
+    }
+  }
+
+  /**
+   * A write at change sequence `seq` touched `keys` (null: everything, e.g. a NIP-09 deletion): the answers that read
+   * one of them fall back to the after-change rule; the others stay exact.
+   */
+  changed(keys: ReadonlySet<string> | null, seq: number): void {
+    this.deps.change(keys, seq);
+  }
+
+  /** Number of answers whose dependencies are listed and untouched (for tests and stats). */
+  get exactCount(): number {
+    return this.deps.size;
   }
 
   /** Number of answers held. */
@@ -179,12 +224,15 @@ export class ResponseCache<T> {
   }
 
   private fresh(entry: Entry<T>, now: number, second: number, seq: number): boolean {
-    return reusable(entry, now, second, seq, this.limits);
+    const known = entry.touched ? false : entry.exact ? true : undefined;
+    return reusable(entry, now, second, seq, this.limits, known);
   }
 
   private drop(key: string, entry: Entry<T>): void {
     this.entries.delete(key);
     this.bytes -= entry.bytes;
+    this.deps.untrack(entry);
+    this.byViewer.remove(entry.viewer, key);
   }
 
   /** Evicts the least recently used answers while over the count or byte bound. */
@@ -212,7 +260,13 @@ const caches = new WeakMap<ChangeNotifier, ResponseCache<PackedAnswer>>();
 export function responseCacheFor(notifier: ChangeNotifier, options: ResponseCacheOptions): ResponseCache<PackedAnswer> {
   let cache = caches.get(notifier);
   if (!cache) {
-    const created = new ResponseCache<PackedAnswer>(options, (answer) => answer.size);
+    const created = new ResponseCache<PackedAnswer>(options, (answer) => answer.size, depsOfAnswer);
+    // a change set arrives before its batch's pokes: computations starting at the next sequence see it
+    notifier.onChanges((changes) => created.changed(touchedKeys(changes), notifier.sequence + 1));
+    notifier.onPoke((topic) => {
+      const keys = pokedKeys(topic);
+      if (keys !== undefined) created.changed(keys, notifier.sequence);
+    });
     const authors = new Set<string>();
     notifier.onEvent((event) => authors.add(event.pubkey));
     notifier.on('ingest', () => {
