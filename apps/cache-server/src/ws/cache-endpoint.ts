@@ -1,6 +1,7 @@
 import { isEphemeralKind, isHex } from '@tide/core/nostr';
 import type { WebSocket } from 'ws';
 import { type CommandContext, CommandError, type ConnectionState, type LiveSpec } from '../commands/context.ts';
+import { noteAnswerDeps } from './answer-deps.ts';
 import { PackedAnswer } from './answer-frames.ts';
 import { writtenAtOf } from './bundle-sharing.ts';
 import { pushEvents, sendAnswer, sendNotice, usesZlib } from './cache-frames.ts';
@@ -107,9 +108,9 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
       const now = core.now();
       const seq = core.notifier.sequence;
       const run = async (): Promise<PackedAnswer> => {
-        const packed = await PackedAnswer.pack(
-          await (handler ? handler(ctx, payload) : runPlainFilter(ctx, core.registry, filter)),
-        );
+        const events = await (handler ? handler(ctx, payload) : runPlainFilter(ctx, core.registry, filter));
+        const packed = await PackedAnswer.pack(events);
+        noteAnswerDeps(packed, command, payload, viewerOfRequest(payload, state.userPubkey), events, seq);
         layers?.stamp(packed, seq);
         return packed;
       };
@@ -146,7 +147,9 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
         const baseCtx = { ...ctx, connection: { id: conn.id, userPubkey: null, protocol: {} } };
         const computeBase = () =>
           core.compute.run(async () => {
-            const packed = await PackedAnswer.pack(await handler(baseCtx, plan.basePayload));
+            const events = await handler(baseCtx, plan.basePayload);
+            const packed = await PackedAnswer.pack(events);
+            noteAnswerDeps(packed, command, plan.basePayload, '', events, seq);
             layers.stamp(packed, seq);
             return packed;
           });
