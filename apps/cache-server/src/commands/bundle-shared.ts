@@ -1,4 +1,4 @@
-import type { CacheEvent } from '@tide/core/nostr';
+import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import { DEFAULT_REUSE_LIMITS, type ReuseLimits, reusable } from '../reuse-rule.ts';
 import type { Store } from '../store/index.ts';
 
@@ -16,6 +16,10 @@ export interface BundleParts {
   actionIds: string[];
   /** The store's change sequence when a shared part was computed (set by SharedBundles; absent when not shared). */
   seq?: number;
+  /** The posts listed (what a viewer's mute rules could hide). */
+  top?: readonly NostrEvent[];
+  /** Authors of the referenced events (a viewer's muted authors are left out of those). */
+  referencedAuthors?: readonly string[];
 }
 
 /**

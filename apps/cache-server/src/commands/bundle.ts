@@ -79,15 +79,21 @@ function jsonOf(e: NostrEvent): string {
   return text;
 }
 
+/** True when the rules hide a post of the shared bundle `parts` or the author of an event it references. */
+function hidesSomething(rules: MuteRules, parts: BundleParts): boolean {
+  if (!parts.top || !parts.referencedAuthors) return true;
+  return parts.top.some((e) => isMuted(rules, e)) || parts.referencedAuthors.some((pk) => rules.pubkeys.has(pk));
+}
+
 /** True when the rules hide nothing (the bundle is then the guest's plus the viewer's actions). */
 function hidesNothing(rules: MuteRules): boolean {
   return rules.pubkeys.size === 0 && rules.hashtags.size === 0 && rules.words.length === 0 && rules.threads.size === 0;
 }
 
 /**
- * The bundle of semantics §2.2 for `posts` (see the module doc). For a viewer without mute rules it is the
- * viewer-independent bundle (shared between viewers when a server turned sharing on, `bundle-shared.ts`) with the
- * viewer's note actions put in their place, read by one small query.
+ * The bundle of semantics §2.2 for `posts` (see the module doc). For a viewer whose mute rules hide nothing in it (no
+ * post, no referenced author) it is the viewer-independent bundle (shared between viewers when a server turned sharing
+ * on, `bundle-shared.ts`) with the viewer's note actions put in their place, read by one small query.
  */
 export async function enrichPosts(
   store: Store,
@@ -97,14 +103,17 @@ export async function enrichPosts(
   const viewer = opts.viewer ?? null;
   const rules = opts.muteRules ?? (await muteRulesOf(store, viewer));
   const sharing = sharedBundlesOf(store);
-  if (!sharing || !hidesNothing(rules)) {
+  const full = async () => {
     const parts = await bundleParts(store, posts, opts, viewer, rules);
     return [...parts.head, ...parts.actions, ...parts.tail];
-  }
+  };
+  if (!sharing) return full();
   const options = { orderBy: opts.orderBy, range: opts.range, topZaps: opts.topZaps, bounds: opts.rangeBounds };
   const parts = await sharing.parts(bundleKey(posts, options), viewer ?? '', () =>
     bundleParts(store, posts, opts, null, NO_MUTES),
   );
+  // a viewer's mute rules change a bundle only where they hide a post or a referenced author in it
+  if (!hidesNothing(rules) && hidesSomething(rules, parts)) return full();
   const byId = viewer ? await noteActionsByEvent(store, viewer, parts.actionIds) : undefined;
   const actions = byId ? parts.actionIds.flatMap((id) => byId.get(id) ?? []) : [];
   parts.memo ??= {};
@@ -202,7 +211,8 @@ async function bundleParts(
   const tail: CacheEvent[] = [...media, ...links, ...words];
   if (Object.keys(hints).length > 0) tail.push(synth(CacheKind.RelayHint, hints));
   if (opts.range !== false) tail.push(feedRange(opts.orderBy ?? 'created_at', kept, opts.rangeBounds));
-  return { head, actions, tail, actionIds: allItems.map((item) => item.event.id) };
+  const referencedAuthors = referenced.map((e) => e.pubkey);
+  return { head, actions, tail, actionIds: allItems.map((item) => item.event.id), top, referencedAuthors };
 }
 
 export { addressOf, referencesOf } from './bundle-refs.ts';

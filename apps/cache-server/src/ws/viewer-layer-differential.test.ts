@@ -94,7 +94,7 @@ afterEach(async () => {
 
 for (const dialect of testDialects()) {
   describe(`viewer layers [${dialect}]`, () => {
-    it('answer every viewer exactly what the full path does, through random ingests', async () => {
+    it('answer every viewer exactly what the full path of a store without reuse does, through random ingests', async () => {
       const loc = freshLocation(dialect, 'layerdiff');
       closers.push(loc.cleanup);
       const store: Store = await openStore(loc.options);
@@ -141,9 +141,12 @@ for (const dialect of testDialects()) {
         return texts.get(subId) ?? '';
       };
       await request('set_primal_protocol', { compression: 'zlib' });
+      // the full path on a second handle of the same store, with no reuse at all (no shared parts, no read cache)
+      const plain = await openStore({ ...loc.options, migrate: false });
+      closers.push(() => plain.close());
       const fullPath = async (command: string, payload: Record<string, unknown>, subId: string) => {
         const ctx = {
-          store,
+          store: plain,
           now: () => clock,
           logger: pino({ level: 'silent' }),
           connection: { id: 1, userPubkey: null, protocol: {} },
