@@ -30,7 +30,9 @@ describe('ResponseCache with answer dependencies', () => {
     // another second, another sequence: still served (nothing it read changed)
     expect((await cache.answer('k', 105, compute, '', 2)).n).toBe(1);
     expect(cache.exactCount).toBe(1);
+    expect(cache.isExact('k', cache.peek('k', 105, 2) as Answer)).toBe(true);
     cache.changed(new Set(['a:p']), 3);
+    expect(cache.isExact('k', cache.peek('k', 100, 3) as Answer)).toBe(false);
     expect(cache.exactCount).toBe(0);
     // touched: within its own second only (the after-change rule); it was made in second 100
     expect((await cache.answer('k', 105, compute, '', 3)).n).toBe(2);

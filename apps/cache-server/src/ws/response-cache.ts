@@ -208,6 +208,12 @@ export class ResponseCache<T> {
     this.deps.change(keys, seq);
   }
 
+  /** Whether `value` is the answer held for `key` and no change touched what it read: a fresh computation's equal. */
+  isExact(key: string, value: T): boolean {
+    const entry = this.entries.get(key);
+    return entry?.value === value && entry.exact && !entry.touched;
+  }
+
   /** Number of answers whose dependencies are listed and untouched (for tests and stats). */
   get exactCount(): number {
     return this.deps.size;
