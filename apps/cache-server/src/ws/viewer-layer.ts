@@ -131,7 +131,8 @@ export class ViewerLayers {
   /**
    * The viewer's answer made from `base` (the answer to `plan.basePayload`), or undefined when it cannot be (the full
    * path then): the viewer wrote since it was made, it has no split to put actions in, or (threads) the viewer follows
-   * one of its flagged repliers. Call after `eligible` said yes.
+   * one of its flagged repliers. Call after `eligible` said yes. `exact`: the answer cache knows `base` equals a fresh
+   * computation now (no write since touched what it read), so a viewer's earlier write does not stand in the way.
    */
   async layer(
     plan: LayerPlan,
@@ -139,8 +140,9 @@ export class ViewerLayers {
     base: PackedAnswer,
     seq: number,
     second: number,
+    exact = false,
   ): Promise<PackedAnswer | undefined> {
-    const answer = await this.layerOf(plan, payload, base, seq, second);
+    const answer = await this.layerOf(plan, payload, base, seq, second, exact);
     if (!answer) this.counts.full += 1;
     else if (answer === base) this.counts.shared += 1;
     else this.counts.spliced += 1;
@@ -158,10 +160,11 @@ export class ViewerLayers {
     base: PackedAnswer,
     seq: number,
     second: number,
+    exact: boolean,
   ): Promise<PackedAnswer | undefined> {
     const facts = this.facts.of(plan.viewer, seq, second);
     const made = this.madeAt.get(base);
-    const written = this.writtenAt(plan.viewer);
+    const written = exact ? 0 : this.writtenAt(plan.viewer);
     if (made === undefined || made < written) return undefined;
     if (plan.kind === 'profile') {
       if (base.count === 0) return base;
