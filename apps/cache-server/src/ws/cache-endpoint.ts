@@ -154,7 +154,7 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
             return packed;
           });
         const base = answers.peek(baseKey, now, seq) ?? (await answers.answer(baseKey, now, computeBase, '', seq));
-        return (await layers.layer(plan, payload, base, seq, now)) ?? start();
+        return (await layers.layer(plan, payload, base, seq, now, answers.isExact(baseKey, base))) ?? start();
       };
       const answer = ready ?? (await withTimeout(plan ? layered() : start(), core.limits.requestTimeoutMs));
       if (answer === TIMED_OUT) {
