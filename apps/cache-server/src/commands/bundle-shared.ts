@@ -40,6 +40,9 @@ export interface AnswerLayout {
   actionIds?: readonly string[];
   /** The store's change sequence the shared head and tail were computed at (absent: unknown). */
   seq?: number;
+  /** The shared part's posts and referenced authors (what a viewer's mute rules could hide; see BundleParts). */
+  top?: readonly NostrEvent[];
+  referencedAuthors?: readonly string[];
 }
 
 /** `events` marked with their layout (see ANSWER_LAYOUT). */

@@ -80,7 +80,7 @@ function jsonOf(e: NostrEvent): string {
 }
 
 /** True when the rules hide a post of the shared bundle `parts` or the author of an event it references. */
-function hidesSomething(rules: MuteRules, parts: BundleParts): boolean {
+export function hidesSomething(rules: MuteRules, parts: Pick<BundleParts, 'top' | 'referencedAuthors'>): boolean {
   if (!parts.top || !parts.referencedAuthors) return true;
   return parts.top.some((e) => isMuted(rules, e)) || parts.referencedAuthors.some((pk) => rules.pubkeys.has(pk));
 }
@@ -124,6 +124,8 @@ export async function enrichPosts(
     memo: parts.memo,
     actionIds: parts.actionIds,
     seq: parts.seq,
+    top: parts.top,
+    referencedAuthors: parts.referencedAuthors,
   };
   return withLayout([...parts.head, ...actions, ...parts.tail], layout);
 }

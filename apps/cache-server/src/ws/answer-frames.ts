@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import type { CacheEvent } from '@tide/core/nostr';
+import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import { layoutOf } from '../commands/bundle-shared.ts';
 import {
   adler32,
@@ -38,6 +38,9 @@ export interface AnswerSplit {
   tail: Segment;
   actionIds: readonly string[];
   seq?: number;
+  /** The bundle's posts and referenced authors (what a viewer's mute rules could hide). */
+  top?: readonly NostrEvent[];
+  referencedAuthors?: readonly string[];
 }
 
 /** The answer text's parts and deflated tail made of a head, a middle of `middle`'s objects and a tail. */
@@ -83,7 +86,8 @@ export function segmentedAnswer(
   const t = memo.tail as Segment;
   const joined = joinSegments(h, middle, t);
   if (middle.length > 0 || !layout.actionIds) return joined;
-  return { ...joined, split: { head: h, tail: t, actionIds: layout.actionIds, seq: layout.seq } };
+  const { actionIds, seq, top, referencedAuthors } = layout;
+  return { ...joined, split: { head: h, tail: t, actionIds, seq, top, referencedAuthors } };
 }
 
 /**

@@ -110,7 +110,7 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
       const run = async (): Promise<PackedAnswer> => {
         const events = await (handler ? handler(ctx, payload) : runPlainFilter(ctx, core.registry, filter));
         const packed = await PackedAnswer.pack(events);
-        noteAnswerDeps(packed, command, payload, viewerOfRequest(payload, state.userPubkey), events, seq);
+        await noteAnswerDeps(packed, core.store, command, payload, viewerOfRequest(payload, state.userPubkey), events, seq);
         layers?.stamp(packed, seq);
         return packed;
       };
@@ -139,7 +139,7 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
       const plan = !ready && cacheable && layers ? layerPlan(command, payload, state.userPubkey, now) : undefined;
       const layered = async (): Promise<PackedAnswer> => {
         if (!plan || !layers || !handler) return start();
-        if (plan.kind !== 'profile' && !(await layers.eligible(plan.viewer, seq, now))) {
+        if (plan.kind !== 'profile' && !(await layers.eligible(plan, seq, now))) {
           layers.fullPath();
           return start();
         }
@@ -149,7 +149,7 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
           core.compute.run(async () => {
             const events = await handler(baseCtx, plan.basePayload);
             const packed = await PackedAnswer.pack(events);
-            noteAnswerDeps(packed, command, plan.basePayload, '', events, seq);
+            await noteAnswerDeps(packed, core.store, command, plan.basePayload, '', events, seq);
             layers.stamp(packed, seq);
             return packed;
           });

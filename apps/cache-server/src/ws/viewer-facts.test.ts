@@ -31,6 +31,7 @@ describeDialects('viewer facts', (getStore) => {
 it('a profile’s filtering reason follows filteringReason: self, allow list, mutes, then subscribed filter lists', async () => {
   const factsOf = (allowed: string[], muted: string[], wanted: string[]): Facts => ({
     muteFree: async () => true,
+    muteRules: async () => ({ pubkeys: new Set(), hashtags: new Set(), words: [], threads: new Set() }),
     actions: async () => new Map(),
     moderation: async () => ({ allowed: new Set(allowed), muted: new Set(muted), wanted }),
   });

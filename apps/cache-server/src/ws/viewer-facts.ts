@@ -1,7 +1,7 @@
 import { type CacheEvent, CacheKind, Kind } from '@tide/core/nostr';
 import { allNoteActions } from '../commands/bundle-events.ts';
 import { synth } from '../commands/content-common.ts';
-import { muteRulesOf } from '../commands/content-mutes.ts';
+import { type MuteRules, muteRulesOf } from '../commands/content-mutes.ts';
 import { moderationGroups, mutedPubkeys } from '../commands/people-moderation.ts';
 import { type ReuseLimits, reusable } from '../reuse-rule.ts';
 import type { Store } from '../store/index.ts';
@@ -17,6 +17,8 @@ const MAX_HELD_ACTIONS = 200_000;
 export interface Facts {
   /** No mute rules (authors, hashtags, words, threads): their bundles are the shared ones plus their actions. */
   muteFree(): Promise<boolean>;
+  /** Their mute rules. */
+  muteRules(): Promise<MuteRules>;
   /** Every 10000115 action of theirs by event id, or undefined when they have too many to keep. */
   actions(): Promise<Map<string, CacheEvent> | undefined>;
   /** What a profile's 10000131 filtering reason for them depends on besides the profile's filter-list groups. */
@@ -60,9 +62,11 @@ export class ViewerFacts {
       return known.facts;
     }
     const store = this.store;
+    const muteRules = once(() => muteRulesOf(store, viewer));
     const facts: Facts = {
+      muteRules,
       muteFree: once(async () => {
-        const { pubkeys, hashtags, words, threads } = await muteRulesOf(store, viewer);
+        const { pubkeys, hashtags, words, threads } = await muteRules();
         return pubkeys.size + hashtags.size + words.length + threads.size === 0;
       }),
       actions: once(async () => {

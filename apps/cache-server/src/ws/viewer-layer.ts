@@ -1,3 +1,4 @@
+import { hidesSomething } from '../commands/bundle.ts';
 import { noteActionsByEvent } from '../commands/bundle-events.ts';
 import { viewerOf } from '../commands/content-common.ts';
 import { parseSearchQuery } from '../commands/content-search-query.ts';
@@ -23,6 +24,8 @@ export interface LayerPlan {
   /** The payload of the shared answer (no `user_pubkey`, or NO_VIEWER's), computed on a connection with no user. */
   basePayload: Record<string, unknown>;
   kind: LayerKind;
+  /** The selection ignores mute rules (only the bundle applies them): viewers with rules may be layered too. */
+  muteSafe: boolean;
 }
 
 function without(payload: Record<string, unknown>, viewer?: string): Record<string, unknown> {
@@ -41,7 +44,7 @@ function readsViewer(node: SearchNode | null): boolean {
 /**
  * How to answer `command` for the request's viewer from a viewer-less answer, or undefined when its selection depends
  * on the viewer (home feeds, non-global explore scopes, searches with scopes), it has no viewer or a malformed one:
- * the full path then. Valid only for viewers without mute rules (see ViewerLayers.eligible); a thread also needs the
+ * the full path then. Valid only where ViewerLayers.eligible says so (mute rules); a thread also needs the
  * viewer to follow none of its flagged repliers (ViewerLayers.layer checks).
  */
 export function layerPlan(
@@ -59,17 +62,17 @@ export function layerPlan(
   if (!viewer || viewer === NO_VIEWER) return undefined;
   switch (command) {
     case 'user_profile':
-      return { viewer, basePayload: without(payload), kind: 'profile' };
+      return { viewer, basePayload: without(payload), kind: 'profile', muteSafe: true };
     case 'feed':
-      return { viewer, basePayload: without(payload), kind: 'bundle' };
+      return { viewer, basePayload: without(payload), kind: 'bundle', muteSafe: false };
     case 'thread_view':
-      return { viewer, basePayload: without(payload), kind: 'thread' };
+      return { viewer, basePayload: without(payload), kind: 'thread', muteSafe: true };
     case 'explore':
       if (payload.scope !== undefined && payload.scope !== null && payload.scope !== 'global') return undefined;
-      return { viewer, basePayload: without(payload, NO_VIEWER), kind: 'bundle' };
+      return { viewer, basePayload: without(payload, NO_VIEWER), kind: 'bundle', muteSafe: false };
     case 'explore_global_trending_24h':
     case 'explore_global_mostzapped_4h':
-      return { viewer, basePayload: without(payload, NO_VIEWER), kind: 'bundle' };
+      return { viewer, basePayload: without(payload, NO_VIEWER), kind: 'bundle', muteSafe: false };
     case 'search':
     case 'advanced_search': {
       if (typeof payload.query !== 'string') return undefined;
@@ -78,7 +81,7 @@ export function layerPlan(
       } catch {
         return undefined;
       }
-      return { viewer, basePayload: without(payload, NO_VIEWER), kind: 'bundle' };
+      return { viewer, basePayload: without(payload, NO_VIEWER), kind: 'bundle', muteSafe: true };
     }
     default:
       return undefined;
@@ -96,8 +99,8 @@ export function viewerLayersOf(store: Store): ViewerLayers | undefined {
  * Makes viewers' answers from shared (viewer-less) ones plus what differs for the viewer: their 10000115 actions on the
  * bundle's events (one indexed query, spliced between the shared head and tail already serialised and deflated), a
  * profile's 10000131 filtering reason. Exact: a layered answer equals the full path's (same objects, order and frames;
- * `viewer-layer-differential.test.ts`). Viewers with mute rules, or who wrote since the shared answer was made, get
- * the full path.
+ * `viewer-layer-differential.test.ts`). Viewers with mute rules (unless the selection ignores them and they hide nothing
+ * in the shared bundle: threads, searches), or who wrote since the shared answer was made, get the full path.
  */
 export class ViewerLayers {
   /** How viewers' requests were answered: with their own objects spliced in, as the shared answer, by the full path. */
@@ -123,9 +126,12 @@ export class ViewerLayers {
     this.madeAt.set(answer, seq);
   }
 
-  /** Whether `viewer`'s answers may be layered: no mute rules (kept by the reuse rule, forgotten when they write). */
-  eligible(viewer: string, seq: number, second: number): Promise<boolean> {
-    return this.facts.of(viewer, seq, second).muteFree();
+  /**
+   * Whether the viewer's answer may be layered: no mute rules (kept by the reuse rule, forgotten when they write), or a
+   * selection mute rules do not change (then `layer` checks they hide nothing in the shared bundle).
+   */
+  async eligible(plan: LayerPlan, seq: number, second: number): Promise<boolean> {
+    return plan.muteSafe || (await this.facts.of(plan.viewer, seq, second).muteFree());
   }
 
   /**
@@ -176,6 +182,7 @@ export class ViewerLayers {
     }
     const split = base.split;
     if (!split || (split.seq ?? -1) < written) return undefined;
+    if (!(await facts.muteFree()) && hidesSomething(await facts.muteRules(), split)) return undefined;
     if (plan.kind === 'thread' && (await this.followsFlagged(plan.viewer, String(payload.event_id), base))) {
       return undefined;
     }
