@@ -110,7 +110,7 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
       const run = async (): Promise<PackedAnswer> => {
         const events = await (handler ? handler(ctx, payload) : runPlainFilter(ctx, core.registry, filter));
         const packed = await PackedAnswer.pack(events);
-        await noteAnswerDeps(packed, core.store, command, payload, viewerOfRequest(payload, state.userPubkey), events, seq);
+        noteAnswerDeps(packed, command, payload, viewerOfRequest(payload, state.userPubkey), events, seq);
         layers?.stamp(packed, seq);
         return packed;
       };
@@ -149,7 +149,7 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
           core.compute.run(async () => {
             const events = await handler(baseCtx, plan.basePayload);
             const packed = await PackedAnswer.pack(events);
-            await noteAnswerDeps(packed, core.store, command, plan.basePayload, '', events, seq);
+            noteAnswerDeps(packed, command, plan.basePayload, '', events, seq);
             layers.stamp(packed, seq);
             return packed;
           });
