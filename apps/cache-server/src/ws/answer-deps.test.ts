@@ -3,17 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { note, reply, testUser } from '../../test/fixtures/events.ts';
 import { withLayout } from '../commands/bundle-shared.ts';
 import { ChangeRecorder } from '../read-cache/change-set.ts';
+import type { Store } from '../store/index.ts';
 import { answerDeps, selectionKeys } from './answer-deps.ts';
 
 const ann = testUser('answer-deps-ann');
 const bob = testUser('answer-deps-bob');
 const hex = (c: string) => c.repeat(64);
+/** No selection here reads the store (only follows feeds do). */
+const NO_STORE = {} as Store;
 
 describe('answer dependencies', () => {
   it('names the selection of the commands it can describe, and no other', () => {
     expect(selectionKeys('thread_view', { event_id: hex('1') }, '')).toEqual([`e:${hex('1')}`, `r:${hex('1')}`]);
     expect(selectionKeys('feed', { pubkey: hex('a'), notes: 'authored' }, '')).toEqual([`a:${hex('a')}`]);
-    expect(selectionKeys('feed', { pubkey: hex('a') }, '')).toBeUndefined();
     expect(selectionKeys('feed', { pubkey: hex('a'), notes: 'bookmarks' }, '')).toBeUndefined();
     expect(selectionKeys('user_profile', { pubkey: hex('a') }, '')).toContain(`s:${hex('a')}`);
     const spec = (s: object) => ({ spec: JSON.stringify(s) });
@@ -23,14 +25,19 @@ describe('answer dependencies', () => {
     expect(selectionKeys('mega_feed_directive', spec({ id: 'feed', kind: 'reads', pubkey: hex('a') }), '')).toBe(
       undefined,
     );
-    expect(selectionKeys('mega_feed_directive', spec({ id: 'latest', kind: 'notes' }), hex('v'))).toBeUndefined();
+    expect(selectionKeys('mega_feed_directive', spec({ id: 'latest', kind: 'notes' }), hex('v'))).toEqual([
+      `a:${hex('v')}`,
+      `F:${hex('v')}`,
+    ]);
+    expect(selectionKeys('feed', { pubkey: hex('a') }, '')).toEqual([`a:${hex('a')}`, `F:${hex('a')}`]);
+    expect(selectionKeys('mega_feed_directive', spec({ id: 'global-trending' }), '')).toBeUndefined();
     for (const command of ['explore', 'search', 'user_infos', 'events'])
       expect(selectionKeys(command, {}, '')).toBe(undefined);
   });
 
-  it("a reply's change keys touch its thread's answer; another note's do not", () => {
+  it("a reply's change keys touch its thread's answer; another note's do not", async () => {
     const root = note(ann, 'root');
-    const thread = answerDeps('thread_view', { event_id: root.id }, '', [root as CacheEvent], 3);
+    const thread = await answerDeps(NO_STORE, 'thread_view', { event_id: root.id }, '', [root as CacheEvent], 3);
     expect(thread?.since).toBe(3);
     const touches = (event: typeof root) => {
       const r = new ChangeRecorder();
@@ -41,7 +48,7 @@ describe('answer dependencies', () => {
     expect(touches(note(bob, 'elsewhere'))).toBe(false);
   });
 
-  it('holds the pieces: events, referenced ones, users with or without follower counts, media, links, viewer', () => {
+  it('holds the pieces: events, referenced ones, users with or without follower counts, media, links, viewer', async () => {
     const quoted = hex('9');
     const post = note(ann, 'see https://x.example', [
       ['q', quoted],
@@ -49,7 +56,14 @@ describe('answer dependencies', () => {
     ]);
     const scores = { kind: 10000108, content: JSON.stringify({ [ann.pubkey]: 3 }) };
     const media = { kind: 10000119, content: '{}' };
-    const deps = answerDeps('feed', { pubkey: ann.pubkey, notes: 'authored' }, hex('v'), [post, scores, media], 1);
+    const deps = await answerDeps(
+      NO_STORE,
+      'feed',
+      { pubkey: ann.pubkey, notes: 'authored' },
+      hex('v'),
+      [post, scores, media],
+      1,
+    );
     const keys = new Set(deps?.keys);
     for (const k of [
       `e:${post.id}`,
@@ -65,11 +79,11 @@ describe('answer dependencies', () => {
     expect(keys.has(`n:${ann.pubkey}`)).toBe(false);
   });
 
-  it("an answer built from a shared bundle part counts from the part's sequence; from an unknown one, not at all", () => {
+  it("an answer built from a shared bundle part counts from the part's sequence; from an unknown one, not at all", async () => {
     const feed = { pubkey: ann.pubkey, notes: 'authored' };
     const layout = { head: [], middle: [], tail: [], memo: {} };
-    expect(answerDeps('feed', feed, '', withLayout([], { ...layout, seq: 4 }), 9)?.since).toBe(4);
-    expect(answerDeps('feed', feed, '', [], 9)?.since).toBe(9);
-    expect(answerDeps('feed', feed, '', withLayout([], layout), 9)).toBeUndefined();
+    expect((await answerDeps(NO_STORE, 'feed', feed, '', withLayout([], { ...layout, seq: 4 }), 9))?.since).toBe(4);
+    expect((await answerDeps(NO_STORE, 'feed', feed, '', [], 9))?.since).toBe(9);
+    expect(await answerDeps(NO_STORE, 'feed', feed, '', withLayout([], layout), 9)).toBeUndefined();
   });
 });

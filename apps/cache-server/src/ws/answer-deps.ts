@@ -6,6 +6,7 @@ import { type CacheEvent, CacheKind, isHex, type NostrEvent } from '@tide/core/n
 import { referencesOf } from '../commands/bundle-refs.ts';
 import { layoutOf } from '../commands/bundle-shared.ts';
 import { defaultAccount } from '../commands/content-common.ts';
+import type { Store } from '../store/index.ts';
 
 /** An answer's dependency keys, and the store's change sequence from which on it is exact unless one is touched. */
 export interface AnswerDeps {
@@ -35,16 +36,27 @@ function parsedSpec(spec: unknown): Record<string, unknown> | undefined {
   }
 }
 
-/** The author feed (`a:<pubkey>`) a mega-feed spec runs, if it is one (`feed` with authored notes). */
-function megaFeedSelection(payload: Record<string, unknown>, viewer: string): string[] | undefined {
-  const spec = parsedSpec(payload.spec);
-  if (spec?.id !== 'feed' || spec.kind === 'reads' || spec.kind === 'drafts') return undefined;
-  if (spec.dvm_id !== undefined || typeof spec.notes !== 'string' || !AUTHORED.has(spec.notes)) return undefined;
-  const pubkey = spec.pubkey === undefined ? viewer || defaultAccount() : hexOf(spec.pubkey);
-  return pubkey ? [`a:${pubkey}`] : undefined;
+/** The selection of a feed of `pubkey`'s `notes`: their own events, or those of whom they follow (`F:`, see `answerDeps`). */
+function feedSelection(pubkey: string | undefined, notes: unknown): string[] | undefined {
+  if (!pubkey) return undefined;
+  if (notes === 'follows') return [`a:${pubkey}`, `F:${pubkey}`];
+  return typeof notes === 'string' && AUTHORED.has(notes) ? [`a:${pubkey}`] : undefined;
 }
 
-/** What decides which events a command's answer holds, as keys; undefined when it cannot be named precisely. */
+/** The selection of a mega-feed spec, if it is a follows feed (`latest`) or a profile feed (`feed`). */
+function megaFeedSelection(payload: Record<string, unknown>, viewer: string): string[] | undefined {
+  const spec = parsedSpec(payload.spec);
+  if (!spec || spec.kind === 'reads' || spec.kind === 'drafts' || spec.dvm_id !== undefined) return undefined;
+  const owner = viewer || defaultAccount();
+  if (spec.id === 'latest') return feedSelection(owner, 'follows');
+  if (spec.id !== 'feed') return undefined;
+  return feedSelection(spec.pubkey === undefined ? owner : hexOf(spec.pubkey), spec.notes ?? 'follows');
+}
+
+/**
+ * What decides which events a command's answer holds, as keys (`F:<pubkey>`: events by anyone they follow, expanded by
+ * `answerDeps`); undefined when it cannot be named precisely.
+ */
 export function selectionKeys(command: string, payload: Record<string, unknown>, viewer: string): string[] | undefined {
   switch (command) {
     case 'thread_view': {
@@ -55,11 +67,8 @@ export function selectionKeys(command: string, payload: Record<string, unknown>,
       const p = hexOf(payload.pubkey);
       return p ? [`p:${p}`, `s:${p}`, `f:${p}`, `n:${p}`, `a:${p}`, `m:${p}`] : undefined;
     }
-    case 'feed': {
-      const p = hexOf(payload.pubkey);
-      const notes = payload.notes ?? 'follows';
-      return p && typeof notes === 'string' && AUTHORED.has(notes) ? [`a:${p}`] : undefined;
-    }
+    case 'feed':
+      return feedSelection(hexOf(payload.pubkey), payload.notes ?? 'follows');
     case 'mega_feed_directive':
       return megaFeedSelection(payload, viewer);
     default:
@@ -97,22 +106,38 @@ export function pieceKeys(events: readonly CacheEvent[], keys: Set<string>): voi
   for (const pubkey of users) keys.add(`p:${pubkey}`).add(counted.has(pubkey) ? `f:${pubkey}` : `n:${pubkey}`);
 }
 
+/** Whom `pubkey` follows (as the follows feed reads them). */
+async function followsOf(store: Store, pubkey: string): Promise<string[]> {
+  const rows = await store.db
+    .selectFrom('pubkey_followers')
+    .select('pubkey')
+    .where('follower_pubkey', '=', pubkey)
+    .execute();
+  return rows.map((r) => r.pubkey);
+}
+
 /**
  * The dependencies of `events`, the answer to `command` with `payload` for `viewer` ('' for none) computed from change
- * sequence `seq` on, or undefined when its selection cannot be described (it then follows the after-change rule).
+ * sequence `seq` on, or undefined when its selection cannot be described (it then follows the after-change rule). A
+ * follows feed's follows are read now: a contact list written since its computation started is its owner's `a:` key.
  */
-export function answerDeps(
+export async function answerDeps(
+  store: Store,
   command: string,
   payload: Record<string, unknown>,
   viewer: string,
   events: readonly CacheEvent[],
   seq: number,
-): AnswerDeps | undefined {
+): Promise<AnswerDeps | undefined> {
   const selection = selectionKeys(command, payload, viewer);
   if (!selection) return undefined;
   const layout = layoutOf(events);
   if (layout && layout.seq === undefined) return undefined;
-  const keys = new Set(selection);
+  const keys = new Set<string>();
+  for (const key of selection) {
+    if (!key.startsWith('F:')) keys.add(key);
+    else for (const pubkey of await followsOf(store, key.slice(2))) keys.add(`a:${pubkey}`);
+  }
   for (const who of [viewer, hexOf(payload.user_pubkey)]) if (who) keys.add(`a:${who}`).add(`v:${who}`);
   pieceKeys(events, keys);
   return { keys: [...keys], since: Math.min(seq, layout?.seq ?? seq) };
@@ -121,15 +146,16 @@ export function answerDeps(
 const noted = new WeakMap<object, AnswerDeps>();
 
 /** Remembers the dependencies of a packed answer (see `answerDeps`) for the answer cache to read (`depsOfAnswer`). */
-export function noteAnswerDeps(
+export async function noteAnswerDeps(
   answer: object,
+  store: Store,
   command: string,
   payload: Record<string, unknown>,
   viewer: string,
   events: readonly CacheEvent[],
   seq: number,
-): void {
-  const deps = answerDeps(command, payload, viewer, events, seq);
+): Promise<void> {
+  const deps = await answerDeps(store, command, payload, viewer, events, seq);
   if (deps) noted.set(answer, deps);
 }
 

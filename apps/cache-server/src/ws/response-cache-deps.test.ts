@@ -1,5 +1,6 @@
 import type { CacheEvent } from '@tide/core/nostr';
 import { describe, expect, it } from 'vitest';
+import type { Store } from '../store/index.ts';
 import { type AnswerDeps, noteAnswerDeps } from './answer-deps.ts';
 import { PackedAnswer } from './answer-frames.ts';
 import { ChangeNotifier } from './change-notifier.ts';
@@ -87,7 +88,7 @@ describe('ResponseCache with answer dependencies', () => {
     const cache = responseCacheFor(notifier, { ttlMs: 1000, maxAgeMs: 30_000 });
     const packed = async (keys: string[]) => {
       const answer = await PackedAnswer.pack([{ kind: 1, content: 'x' } as CacheEvent]);
-      noteAnswerDeps(answer, 'user_profile', { pubkey: keys[0] }, keys[1], [], notifier.sequence);
+      await noteAnswerDeps(answer, {} as Store, 'user_profile', { pubkey: keys[0] }, keys[1], [], notifier.sequence);
       return answer;
     };
     const p = 'a'.repeat(64);
