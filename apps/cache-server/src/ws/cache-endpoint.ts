@@ -110,7 +110,15 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
       const run = async (): Promise<PackedAnswer> => {
         const events = await (handler ? handler(ctx, payload) : runPlainFilter(ctx, core.registry, filter));
         const packed = await PackedAnswer.pack(events);
-        noteAnswerDeps(packed, command, payload, viewerOfRequest(payload, state.userPubkey), events, seq);
+        await noteAnswerDeps(
+          packed,
+          core.store,
+          command,
+          payload,
+          viewerOfRequest(payload, state.userPubkey),
+          events,
+          seq,
+        );
         layers?.stamp(packed, seq);
         return packed;
       };
@@ -149,7 +157,7 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
           core.compute.run(async () => {
             const events = await handler(baseCtx, plan.basePayload);
             const packed = await PackedAnswer.pack(events);
-            noteAnswerDeps(packed, command, plan.basePayload, '', events, seq);
+            await noteAnswerDeps(packed, core.store, command, plan.basePayload, '', events, seq);
             layers.stamp(packed, seq);
             return packed;
           });
