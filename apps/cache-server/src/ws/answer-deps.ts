@@ -159,6 +159,11 @@ export async function noteAnswerDeps(
   if (deps) noted.set(answer, deps);
 }
 
+/** Notes dependencies computed elsewhere (a read worker's, see `answerDeps`) for `answer`. */
+export function setAnswerDeps(answer: object, deps: AnswerDeps): void {
+  noted.set(answer, deps);
+}
+
 /** The dependencies noted for `answer`, if any. */
 export function depsOfAnswer(answer: object): AnswerDeps | undefined {
   return noted.get(answer);

@@ -1,4 +1,5 @@
 import type { StoreChangeSet } from '../read-cache/change-set.ts';
+import type { AnswerDeps } from './answer-deps.ts';
 import type { PackedTransfer } from './answer-frames.ts';
 
 /** One read request sent to a worker. */
@@ -35,6 +36,8 @@ export type ToWorker = ReadRequest | WroteNotice | ChangesNotice;
 export interface ReadReply {
   id: number;
   packed?: PackedTransfer;
+  /** What the answer read (see answer-deps.ts), for the main thread's answer cache. */
+  deps?: AnswerDeps;
   error?: string;
   notice?: boolean;
 }

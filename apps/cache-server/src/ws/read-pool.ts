@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import { CommandError } from '../commands/context.ts';
 import type { StoreChangeSet } from '../read-cache/change-set.ts';
+import { setAnswerDeps } from './answer-deps.ts';
 import { PackedAnswer } from './answer-frames.ts';
 import type { ChangeNotifier } from './change-notifier.ts';
 import type { ReadReply, ReadRequest, ToWorker } from './read-messages.ts';
@@ -146,7 +147,9 @@ export class ReadPool {
         if (reply.error !== undefined) {
           waiter.reject(reply.notice ? new CommandError(reply.error) : new Error(reply.error));
         } else if (reply.packed) {
-          waiter.resolve(PackedAnswer.fromTransfer(reply.packed));
+          const packed = PackedAnswer.fromTransfer(reply.packed);
+          if (reply.deps) setAnswerDeps(packed, reply.deps);
+          waiter.resolve(packed);
         } else {
           waiter.reject(new Error('read worker sent no answer'));
         }

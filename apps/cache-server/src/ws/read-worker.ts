@@ -10,8 +10,10 @@ import { publishStoreChanges } from '../read-cache/change-feed.ts';
 import { enableReadCache } from '../read-cache/read-cache.ts';
 import type { ReuseLimits } from '../reuse-rule.ts';
 import { type OpenStoreOptions, openStore } from '../store/index.ts';
+import { answerDeps } from './answer-deps.ts';
 import { PackedAnswer, type PackedTransfer } from './answer-frames.ts';
 import type { ReadReply, ReadRequest, ToWorker } from './read-messages.ts';
+import { viewerOfRequest } from './response-cache.ts';
 import { mapStoreFile } from './sqlite-mmap.ts';
 
 /** What the pool hands a worker at start. */
@@ -81,8 +83,14 @@ export async function serveRead(
       connection: { id: 0, userPubkey: request.userPubkey, protocol: {} },
       command: request.command,
     };
-    const packed: PackedTransfer = await (await PackedAnswer.pack(await handler(ctx, request.payload))).toTransfer();
-    return { reply: { id: request.id, packed }, transfer: PackedAnswer.transferList(packed) };
+    const events = await handler(ctx, request.payload);
+    const packed: PackedTransfer = await (await PackedAnswer.pack(events)).toTransfer();
+    const viewer = viewerOfRequest(request.payload, request.userPubkey);
+    const deps = await answerDeps(ctx.store, request.command, request.payload, viewer, events, request.seq);
+    return {
+      reply: { id: request.id, packed, ...(deps ? { deps } : {}) },
+      transfer: PackedAnswer.transferList(packed),
+    };
   } catch (err) {
     if (err instanceof CommandError) return failed(err.message, true);
     return failed(err instanceof Error ? err.message : String(err), false);
