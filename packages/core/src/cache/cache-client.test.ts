@@ -287,7 +287,8 @@ describe('CacheClient', () => {
     const c = new CacheClient({ url, WebSocket, timing: { reconnectMs: 20 } });
     client = c;
     const pending = c.request('feed', {});
-    await new Promise((r) => setTimeout(r, 100));
+    // waited for, not assumed within a fixed 100 ms (a loaded machine is slower to refuse the connection)
+    await waitFor(() => c.status === 'reconnecting', 10_000);
     expect(c.status).toBe('reconnecting');
     c.disconnect();
     expect(await pending.catch((e: CacheError) => e.code)).toBe('closed');

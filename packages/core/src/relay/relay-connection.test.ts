@@ -14,6 +14,13 @@ const sign = (content: string, created_at = 1000, kind = 1): NostrEvent =>
 let relay: TestRelay;
 let conn: RelayConnection | undefined;
 
+/** Waits until `check()` holds (at most 4 s, under the 5 s test timeout), then asserts it. */
+async function waitFor(check: () => boolean): Promise<void> {
+  const end = Date.now() + 4000;
+  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+  expect(check()).toBe(true);
+}
+
 function connect(options: RelayConnectionOptions = {}): RelayConnection {
   conn = new RelayConnection(relay.url, { WebSocket, ...options });
   return conn;
@@ -54,7 +61,7 @@ describe('RelayConnection', () => {
     expect(result.events.map((e) => e.content)).toEqual(['one', 'two']);
     expect(result.eose).toBe(true);
     expect(result.reason).toBe('eose');
-    await new Promise((r) => setTimeout(r, 20));
+    await waitFor(() => relay.received.length >= 2);
     expect(relay.received.map((m) => m[0])).toEqual(['REQ', 'CLOSE']);
   });
 
@@ -120,7 +127,7 @@ describe('RelayConnection', () => {
     relay.behaviour.challenge = 'challenge-123';
     const c = connect({ onAuth: signer });
     await c.connect();
-    for (let i = 0; i < 100 && relay.authed.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    await waitFor(() => relay.authed.length > 0);
     const [auth] = relay.authed;
     expect(auth.kind).toBe(22242);
     expect(auth.tags).toEqual([
