@@ -49,7 +49,9 @@ describeDialects('post bundles shared between viewers', (getStore) => {
     let seq = 10;
     const written = new Map<string, number>();
     const clock: ShareClock = { sequence: () => seq, second: () => NOW, writtenAt: (pk) => written.get(pk) ?? 0 };
-    const stop = shareBundles(store, clock);
+    // The clock's second is fixed; a 60 s wall-clock bound instead of 1 s, so an ingest slower than a second (a
+    // loaded machine, PostgreSQL) cannot end the reuse this test expects within the second.
+    const stop = shareBundles(store, clock, { ttlMs: 60_000, maxAgeMs: 60_000 });
     try {
       const before = await enrichPosts(store, posts, { viewer: U.carol.pubkey });
       const like = signEvent({ kind: 7, created_at: NOW - 30, tags: [['e', f.n2.id]], content: '+' }, U.bob.sk);
