@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -7,7 +7,7 @@ import { decodeBolt11 } from '@tide/core/lightning';
 import type { NostrEvent } from '@tide/core/nostr';
 import { decrypt as nip04Decrypt } from 'nostr-tools/nip04';
 import { verifyEvent } from 'nostr-tools/pure';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ACCOUNT_INFO, DEMO_ACCOUNTS } from './accounts.ts';
 import { createSeedWorld, demoEventBatches, type GenerateOptions } from './generate.ts';
 import { deriveSecretKey } from './signer.ts';
@@ -42,6 +42,8 @@ describe('demo network generator', () => {
   beforeAll(async () => {
     ({ events, counts } = await generate({ seed: 'test', now: NOW, dataDir, publicUrl: 'http://127.0.0.1:9999' }));
   }, 300_000);
+  // the generated pictures (7 MB) were left in the temp dir after every run
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('generates at least 20,000 events from at least 300 users over the last 30 days', () => {
     expect(events.length).toBeGreaterThanOrEqual(20_000);
