@@ -14,6 +14,11 @@ function freePort(): Promise<number> {
   });
 }
 
+/** A few event-loop turns, each with an I/O poll: output already in the pipe is read meanwhile. */
+async function pollTurns(turns = 3): Promise<void> {
+  for (let i = 0; i < turns; i++) await new Promise((r) => setImmediate(r));
+}
+
 const ask = (base: string) =>
   fetch(`${base}/api`, { method: 'POST', body: JSON.stringify(['net_stats', {}]) }).then(
     (r) => r.status,
@@ -42,6 +47,9 @@ it('with --seed, answers "seeding" until the demo network is in, then serves; "T
     while (!out.includes('Tide is running')) {
       if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
       const status = await ask(base);
+      // The server prints the line before it answers anything with 200, but the line comes through a pipe and the
+      // answer through a socket: both can be ready in one poll and the answer read first. Give the pipe its turn.
+      if (status === 200) await pollTurns();
       if (!out.includes('Tide is running')) seen.add(status);
       await new Promise((r) => setTimeout(r, 50));
     }
