@@ -7,6 +7,9 @@ export interface ReceivedFrame {
   message: unknown[];
 }
 
+/** How long a wait for a frame lasts by default. */
+const WAIT_MS = 20_000;
+
 /** A raw test socket that records every frame (binary frames are inflated) and waits for matching ones. */
 export class RawSocket {
   readonly frames: ReceivedFrame[] = [];
@@ -42,8 +45,11 @@ export class RawSocket {
     this.ws.send(typeof value === 'string' ? value : JSON.stringify(value));
   }
 
-  /** Waits for the first frame (from index `from`) matching `pred`; rejects after `timeoutMs`. */
-  async waitFor(pred: (f: ReceivedFrame) => boolean, timeoutMs = 5000, from = 0): Promise<ReceivedFrame> {
+  /**
+   * Waits for the first frame (from index `from`) matching `pred`; rejects after `timeoutMs` (20 s by default: under
+   * the 30 s test timeout, and generous for a loaded CI machine; a frame that comes returns at once).
+   */
+  async waitFor(pred: (f: ReceivedFrame) => boolean, timeoutMs = WAIT_MS, from = 0): Promise<ReceivedFrame> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.frames.slice(from).find(pred);
@@ -67,7 +73,7 @@ export class RawSocket {
   }
 
   /** Waits for `["EOSE", subId]` and returns every frame of that sub-id so far. */
-  async untilEose(subId: string, timeoutMs = 5000): Promise<ReceivedFrame[]> {
+  async untilEose(subId: string, timeoutMs = WAIT_MS): Promise<ReceivedFrame[]> {
     await this.waitFor((f) => f.message[0] === 'EOSE' && f.message[1] === subId, timeoutMs);
     return this.framesOf(subId);
   }

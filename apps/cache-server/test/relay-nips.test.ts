@@ -22,7 +22,7 @@ function sign(sk: Uint8Array, kind: number, content: string, tags: string[][], a
 async function publish(s: RawSocket, event: NostrEvent): Promise<[boolean, string]> {
   const from = s.frames.length;
   s.send(['EVENT', event]);
-  const frame = await s.waitFor((f) => f.message[0] === 'OK' && f.message[1] === event.id, 5000, from);
+  const frame = await s.waitFor((f) => f.message[0] === 'OK' && f.message[1] === event.id, undefined, from);
   return [frame.message[2] as boolean, String(frame.message[3] ?? '')];
 }
 

@@ -19,7 +19,7 @@ function sign(sk: Uint8Array, kind: number, content: string, tags: string[][] = 
 async function publish(s: RawSocket, event: NostrEvent): Promise<unknown[]> {
   const from = s.frames.length;
   s.send(['EVENT', event]);
-  const frame = await s.waitFor((f) => f.message[0] === 'OK' && f.message[1] === event.id, 5000, from);
+  const frame = await s.waitFor((f) => f.message[0] === 'OK' && f.message[1] === event.id, undefined, from);
   return frame.message;
 }
 
@@ -84,7 +84,7 @@ describeDialects('relay endpoint', (getStore) => {
     const mark = listener.frames.length;
     const fresh = sign(bob, 1, 'live note');
     await publish(s, fresh);
-    const got = await listener.waitFor((f) => f.message[0] === 'EVENT' && f.message[1] === 'live', 5000, mark);
+    const got = await listener.waitFor((f) => f.message[0] === 'EVENT' && f.message[1] === 'live', undefined, mark);
     expect((got.message[2] as NostrEvent).id).toBe(fresh.id);
     await publish(s, sign(alice, 1, 'not matching'));
     listener.send(['CLOSE', 'live']);

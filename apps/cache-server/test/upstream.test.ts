@@ -29,7 +29,7 @@ async function has(url: string, id: string): Promise<boolean> {
   return frames.some((f) => f.message[0] === 'EVENT');
 }
 
-async function eventually(check: () => Promise<boolean>, timeoutMs = 8000): Promise<void> {
+async function eventually(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     if (await check()) return;

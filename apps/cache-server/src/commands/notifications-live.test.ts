@@ -9,7 +9,7 @@ import { sign, signedRequest, testUser } from './people-test-fixtures.ts';
 const alice = testUser(71);
 const bob = testUser(72);
 
-async function eventually(check: () => void, ms = 5000): Promise<void> {
+async function eventually(check: () => void, ms = 20_000): Promise<void> {
   const start = Date.now();
   for (;;) {
     try {

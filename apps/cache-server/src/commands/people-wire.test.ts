@@ -20,7 +20,7 @@ const alice = testUser(51);
 const bob = testUser(52);
 
 /** Waits until `check` passes (polling), or fails after `ms`. */
-async function eventually(check: () => void, ms = 4000): Promise<void> {
+async function eventually(check: () => void, ms = 20_000): Promise<void> {
   const start = Date.now();
   for (;;) {
     try {
