@@ -35,7 +35,7 @@ export class WriteBuffer {
 
   /** Queues a row inserted with ON CONFLICT DO NOTHING. */
   insert<T extends TableName>(table: T, row: Row): void {
-    this.changes.row(table, row, row);
+    this.changes.row(table, row, row, true);
     let rows = this.inserts.get(table);
     if (!rows) {
       rows = [];

@@ -5,7 +5,7 @@ import { ChangeRecorder } from './change-set.ts';
 const id = (c: string) => c.repeat(64);
 
 describe('change keys', () => {
-  it('names what an accepted event touches: itself, its author, what it references and whom it tags', () => {
+  it('names what an accepted event touches: itself, its author (by kind too) and what it references', () => {
     const r = new ChangeRecorder();
     r.accepted({
       id: id('1'),
@@ -23,8 +23,27 @@ describe('change keys', () => {
       ],
     });
     expect(new Set(r.toChangeSet().keys)).toEqual(
-      new Set([`e:${id('1')}`, `a:${id('a')}`, `r:${id('2')}`, `r:${id('3')}`, `r:30023:${id('b')}:x`, `m:${id('c')}`]),
+      new Set([
+        `e:${id('1')}`,
+        `a:${id('a')}`,
+        `k1:${id('a')}`,
+        `r:${id('2')}`,
+        `r:${id('3')}`,
+        `r:30023:${id('b')}:x`,
+      ]),
     );
+    // only live streams name whom they tag
+    const live = new ChangeRecorder();
+    live.accepted({
+      id: id('4'),
+      pubkey: id('a'),
+      kind: 30311,
+      created_at: 1,
+      content: '',
+      sig: '',
+      tags: [['p', id('c')]],
+    });
+    expect(live.toChangeSet().keys).toContain(`m:${id('c')}`);
   });
 
   it('tells follower counts from other user stats, and a row that may be new', () => {
@@ -32,20 +51,23 @@ describe('change keys', () => {
     r.row('user_stats', { pubkey: 'p1' }, { note_count: 1 });
     r.row('user_stats', { pubkey: 'p2' }, { followers_count: 1 });
     r.row('user_stats', { pubkey: 'p3' });
+    // an insert leaving an existing row alone can only create one
+    r.row('user_stats', { pubkey: 'p5', first_seen_at: 1 }, { pubkey: 'p5', first_seen_at: 1 }, true);
     r.row('replaceable_events', { pubkey: 'p4', kind: 0, identifier: '' }, { event_id: 'x' });
     r.row('zap_receipts', { target_event_id: 'e1' });
     const keys = new Set(r.toChangeSet().keys);
     expect(keys).toEqual(
-      new Set(['s:p1', 'n:p1', 's:p2', 'n:p2', 'f:p2', 's:p3', 'n:p3', 'f:p3', 'p:p4', 'a:p4', 'e:e1']),
+      new Set(['s:p1', 'n:p1', 's:p2', 'n:p2', 'f:p2', 's:p3', 'n:p3', 'f:p3', 'p:p4', 'a:p4', 'e:e1', 'n:p5']),
     );
     // the read cache's fields are unchanged: every user_stats write names the user
-    expect(r.toChangeSet().pubkeys).toEqual(['p1', 'p2', 'p3', 'p4']);
+    expect(r.toChangeSet().pubkeys).toEqual(['p1', 'p2', 'p3', 'p5', 'p4']);
   });
 
-  it('reads sets without keys widely, and everything as null', () => {
-    expect(touchedKeys({ events: ['e'], pubkeys: ['p'], media: false, links: true, all: false })).toEqual(
-      new Set(['links', 'e:e', 'p:p', 'f:p', 's:p', 'n:p', 'a:p']),
+  it('reads sets without keys as event pieces, one naming users as everything, and everything as null', () => {
+    expect(touchedKeys({ events: ['e'], pubkeys: [], media: false, links: true, all: false })).toEqual(
+      new Set(['links', 'e:e']),
     );
+    expect(touchedKeys({ events: [], pubkeys: ['p'], media: false, all: false })).toBeNull();
     expect(touchedKeys({ events: [], pubkeys: [], media: true, all: false, keys: ['a:x'] })).toEqual(
       new Set(['a:x', 'media']),
     );

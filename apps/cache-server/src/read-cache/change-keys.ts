@@ -2,7 +2,8 @@ import type { StoreChangeSet } from './change-set.ts';
 
 /**
  * The dependency keys a change set touched (see `StoreChangeSet.keys`), or null when it touched everything. A set
- * without `keys` (published beside ingest: score expiry, link previews) is read from its plain fields, widely.
+ * without `keys` (published beside ingest: score expiry, link previews) names event pieces only; one naming users then
+ * counts as everything.
  */
 export function touchedKeys(changes: StoreChangeSet): Set<string> | null {
   if (changes.all) return null;
@@ -10,10 +11,9 @@ export function touchedKeys(changes: StoreChangeSet): Set<string> | null {
   if (changes.media) keys.add('media');
   if (changes.links) keys.add('links');
   if (changes.keys) return keys;
+  // pubkeys without keys could stand for new events of any kind: too wide to name
+  if (changes.pubkeys.length > 0) return null;
   for (const id of changes.events) keys.add(`e:${id}`);
-  for (const pubkey of changes.pubkeys) {
-    for (const prefix of ['p:', 'f:', 's:', 'n:', 'a:']) keys.add(prefix + pubkey);
-  }
   return keys;
 }
 

@@ -16,11 +16,15 @@ export interface StoreChangeSet {
   /**
    * What answers' dependencies this write touched (see `change-keys.ts`): `e:<id>` event pieces, `p:<pubkey>` kind 0
    * and other current versions, `f:<pubkey>` follower counts, `s:<pubkey>` any user_stats column, `n:<pubkey>` a
-   * user_stats row maybe created, `a:<pubkey>` events by them accepted or removed, `r:<id|address>` events
-   * referencing it, `m:<pubkey>` events p-tagging them, `media`, `links`. Absent: derived from the fields above.
+   * user_stats row maybe created, `a:<pubkey>` events by them accepted or removed (`k<kind>:<pubkey>` by kind),
+   * `r:<id|address>` events referencing it, `m:<pubkey>` live streams p-tagging them, `media`, `links`. Absent: derived
+   * from the fields above.
    */
   keys?: string[];
 }
+
+/** Live-stream events (NIP-53), whose p tags decide whose profiles list them. */
+const LIVE_EVENT_KIND = 30311;
 
 /** Tables whose writes a ChangeRecorder notes, and the key column naming what changed. */
 const WATCHED: Record<string, { column: string; as: 'events' | 'pubkeys' | 'media' }> = {
@@ -44,8 +48,8 @@ export class ChangeRecorder {
   private all = false;
 
   /** Notes a queued write to `table` of the row keyed by `key` (tables the read cache does not hold are ignored). */
-  row(table: string, key: Record<string, unknown>, columns?: Record<string, unknown>): void {
-    if (table === 'user_stats') this.userStats(key.pubkey, columns);
+  row(table: string, key: Record<string, unknown>, columns?: Record<string, unknown>, ignoreExisting = false): void {
+    if (table === 'user_stats') this.userStats(key.pubkey, columns, ignoreExisting);
     const watched = WATCHED[table];
     if (!watched) return;
     if (watched.as === 'media') {
@@ -62,21 +66,29 @@ export class ChangeRecorder {
     else if (table === 'replaceable_events') this.keys.add(`p:${value}`).add(`a:${value}`);
   }
 
-  /** Notes a user_stats write: which counters (`columns`; unknown: all of them) and whether the row may be new. */
-  private userStats(pubkey: unknown, columns: Record<string, unknown> | undefined): void {
+  /**
+   * Notes a user_stats write: which counters (`columns`; unknown: all of them) and whether the row may be new; an insert
+   * that leaves an existing row alone (`ignoreExisting`) can only create one.
+   */
+  private userStats(pubkey: unknown, columns: Record<string, unknown> | undefined, ignoreExisting: boolean): void {
     if (typeof pubkey !== 'string') return;
-    this.keys.add(`s:${pubkey}`).add(`n:${pubkey}`);
+    this.keys.add(`n:${pubkey}`);
+    if (ignoreExisting) return;
+    this.keys.add(`s:${pubkey}`);
     if (!columns || 'followers_count' in columns) this.keys.add(`f:${pubkey}`);
   }
 
-  /** Notes an event stored or removed: its author's and referenced events' and addresses' answers may change. */
+  /**
+   * Notes an event stored: its author's events (`a:`, and `k<kind>:` by kind), what it references and, for live
+   * streams (30311), whom it tags.
+   */
   accepted(event: NostrEvent): void {
-    this.keys.add(`e:${event.id}`).add(`a:${event.pubkey}`);
+    this.keys.add(`e:${event.id}`).add(`a:${event.pubkey}`).add(`k${event.kind}:${event.pubkey}`);
     for (const tag of event.tags) {
       const value = tag[1];
       if (typeof value !== 'string' || value.length === 0) continue;
       if (tag[0] === 'e' || tag[0] === 'q' || tag[0] === 'a') this.keys.add(`r:${value}`);
-      else if (tag[0] === 'p') this.keys.add(`m:${value}`);
+      else if (tag[0] === 'p' && event.kind === LIVE_EVENT_KIND) this.keys.add(`m:${value}`);
     }
   }
 

@@ -15,21 +15,32 @@ const NO_STORE = {} as Store;
 describe('answer dependencies', () => {
   it('names the selection of the commands it can describe, and no other', () => {
     expect(selectionKeys('thread_view', { event_id: hex('1') }, '')).toEqual([`e:${hex('1')}`, `r:${hex('1')}`]);
-    expect(selectionKeys('feed', { pubkey: hex('a'), notes: 'authored' }, '')).toEqual([`a:${hex('a')}`]);
+    expect(selectionKeys('feed', { pubkey: hex('a'), notes: 'authored' }, '')).toEqual([
+      `k1:${hex('a')}`,
+      `k6:${hex('a')}`,
+    ]);
+    expect(selectionKeys('feed', { pubkey: hex('a'), notes: 'replies', kinds: [20] }, '')).toEqual([
+      `k1:${hex('a')}`,
+      `k6:${hex('a')}`,
+      `k20:${hex('a')}`,
+    ]);
     expect(selectionKeys('feed', { pubkey: hex('a'), notes: 'bookmarks' }, '')).toBeUndefined();
     expect(selectionKeys('user_profile', { pubkey: hex('a') }, '')).toContain(`s:${hex('a')}`);
     const spec = (s: object) => ({ spec: JSON.stringify(s) });
-    expect(selectionKeys('mega_feed_directive', spec({ id: 'feed', pubkey: hex('a'), notes: 'authored' }), '')).toEqual(
-      [`a:${hex('a')}`],
-    );
+    const authored = spec({ id: 'feed', pubkey: hex('a'), notes: 'authored', kinds: [30023] });
+    expect(selectionKeys('mega_feed_directive', authored, '')).toEqual([
+      `k1:${hex('a')}`,
+      `k6:${hex('a')}`,
+      `k30023:${hex('a')}`,
+    ]);
     expect(selectionKeys('mega_feed_directive', spec({ id: 'feed', kind: 'reads', pubkey: hex('a') }), '')).toBe(
       undefined,
     );
     expect(selectionKeys('mega_feed_directive', spec({ id: 'latest', kind: 'notes' }), hex('v'))).toEqual([
       `a:${hex('v')}`,
-      `F:${hex('v')}`,
+      `F1,6:${hex('v')}`,
     ]);
-    expect(selectionKeys('feed', { pubkey: hex('a') }, '')).toEqual([`a:${hex('a')}`, `F:${hex('a')}`]);
+    expect(selectionKeys('feed', { pubkey: hex('a') }, '')).toEqual([`a:${hex('a')}`, `F1,6:${hex('a')}`]);
     expect(selectionKeys('mega_feed_directive', spec({ id: 'global-trending' }), '')).toBeUndefined();
     for (const command of ['explore', 'search', 'user_infos', 'events'])
       expect(selectionKeys(command, {}, '')).toBe(undefined);

@@ -36,11 +36,25 @@ function parsedSpec(spec: unknown): Record<string, unknown> | undefined {
   }
 }
 
-/** The selection of a feed of `pubkey`'s `notes`: their own events, or those of whom they follow (`F:`, see `answerDeps`). */
-function feedSelection(pubkey: string | undefined, notes: unknown): string[] | undefined {
+/** The kinds a feed may select: its defaults and any listed in `sources`' `kinds` (a superset is harmless). */
+function kindsOf(sources: ReadonlyArray<Record<string, unknown>>): number[] {
+  const kinds = new Set([1, 6]);
+  for (const source of sources) {
+    if (!Array.isArray(source.kinds)) continue;
+    for (const kind of source.kinds) if (Number.isInteger(kind)) kinds.add(kind as number);
+  }
+  return [...kinds];
+}
+
+/**
+ * The selection of a feed of `pubkey`'s `notes` of `kinds`: their own events of those kinds (`k<kind>:`), or those of
+ * whom they follow (`F<kinds>:<pubkey>`, expanded by `answerDeps`) and their own contact list (`a:`).
+ */
+function feedSelection(pubkey: string | undefined, notes: unknown, kinds: number[]): string[] | undefined {
   if (!pubkey) return undefined;
-  if (notes === 'follows') return [`a:${pubkey}`, `F:${pubkey}`];
-  return typeof notes === 'string' && AUTHORED.has(notes) ? [`a:${pubkey}`] : undefined;
+  if (notes === 'follows') return [`a:${pubkey}`, `F${kinds.join(',')}:${pubkey}`];
+  if (typeof notes !== 'string' || !AUTHORED.has(notes)) return undefined;
+  return kinds.map((kind) => `k${kind}:${pubkey}`);
 }
 
 /** The selection of a mega-feed spec, if it is a follows feed (`latest`) or a profile feed (`feed`). */
@@ -48,14 +62,15 @@ function megaFeedSelection(payload: Record<string, unknown>, viewer: string): st
   const spec = parsedSpec(payload.spec);
   if (!spec || spec.kind === 'reads' || spec.kind === 'drafts' || spec.dvm_id !== undefined) return undefined;
   const owner = viewer || defaultAccount();
-  if (spec.id === 'latest') return feedSelection(owner, 'follows');
+  const kinds = kindsOf([spec, payload]);
+  if (spec.id === 'latest') return feedSelection(owner, 'follows', kinds);
   if (spec.id !== 'feed') return undefined;
-  return feedSelection(spec.pubkey === undefined ? owner : hexOf(spec.pubkey), spec.notes ?? 'follows');
+  return feedSelection(spec.pubkey === undefined ? owner : hexOf(spec.pubkey), spec.notes ?? 'follows', kinds);
 }
 
 /**
- * What decides which events a command's answer holds, as keys (`F:<pubkey>`: events by anyone they follow, expanded by
- * `answerDeps`); undefined when it cannot be named precisely.
+ * What decides which events a command's answer holds, as keys (`F<kinds>:<pubkey>`: events of those kinds by anyone
+ * they follow, expanded by `answerDeps`); undefined when it cannot be named precisely.
  */
 export function selectionKeys(command: string, payload: Record<string, unknown>, viewer: string): string[] | undefined {
   switch (command) {
@@ -65,10 +80,11 @@ export function selectionKeys(command: string, payload: Record<string, unknown>,
     }
     case 'user_profile': {
       const p = hexOf(payload.pubkey);
-      return p ? [`p:${p}`, `s:${p}`, `f:${p}`, `n:${p}`, `a:${p}`, `m:${p}`] : undefined;
+      // kind 0 and live streams they host are current versions (`p:`); streams tagging them `m:`
+      return p ? [`p:${p}`, `s:${p}`, `f:${p}`, `n:${p}`, `m:${p}`] : undefined;
     }
     case 'feed':
-      return feedSelection(hexOf(payload.pubkey), payload.notes ?? 'follows');
+      return feedSelection(hexOf(payload.pubkey), payload.notes ?? 'follows', kindsOf([payload]));
     case 'mega_feed_directive':
       return megaFeedSelection(payload, viewer);
     default:
@@ -135,8 +151,13 @@ export async function answerDeps(
   if (layout && layout.seq === undefined) return undefined;
   const keys = new Set<string>();
   for (const key of selection) {
-    if (!key.startsWith('F:')) keys.add(key);
-    else for (const pubkey of await followsOf(store, key.slice(2))) keys.add(`a:${pubkey}`);
+    const follows = /^F([\d,]+):(.+)$/.exec(key);
+    if (!follows) {
+      keys.add(key);
+      continue;
+    }
+    const kinds = follows[1].split(',');
+    for (const pubkey of await followsOf(store, follows[2])) for (const kind of kinds) keys.add(`k${kind}:${pubkey}`);
   }
   for (const who of [viewer, hexOf(payload.user_pubkey)]) if (who) keys.add(`a:${who}`).add(`v:${who}`);
   pieceKeys(events, keys);
