@@ -20,6 +20,19 @@ const AUTHORED = new Set(['authored', 'replies', 'user_media_thumbnails']);
 const HEX64 = /[0-9a-f]{64}/g;
 /** Nostr kinds end below this; the cache's own objects (10000xxx) are above. */
 const MAX_NOSTR_KIND = 65_536;
+/**
+ * The cache's objects that only describe events the answer holds (stats, media, previews, actions, ranges, relay hints)
+ * or users it holds (verified names): their ids need no scan. Any other object's hex strings count as events and users.
+ */
+const ABOUT_HELD: ReadonlySet<number> = new Set([
+  CacheKind.NoteStats,
+  CacheKind.MediaInfo,
+  CacheKind.LinkMetadata,
+  CacheKind.NoteActions,
+  CacheKind.FeedRange,
+  CacheKind.Relays,
+  CacheKind.VerifiedUsersDict,
+]);
 
 function hexOf(value: unknown): string | undefined {
   return isHex(value, 64) ? value : undefined;
@@ -114,6 +127,7 @@ export function pieceKeys(events: readonly CacheEvent[], keys: Set<string>): voi
     if (o.kind === CacheKind.UserScore) {
       for (const pubkey of Object.keys(JSON.parse(content || '{}') as object)) counted.add(pubkey);
     }
+    if (ABOUT_HELD.has(o.kind)) continue;
     for (const m of content.matchAll(HEX64)) {
       keys.add(`e:${m[0]}`);
       users.add(m[0]);
