@@ -109,7 +109,7 @@ describeDialects('people commands on the wire', (getStore) => {
     await eventually(() => expect(pushes).toHaveLength(1));
     expect(pushes[0]).toMatchObject({ kind: 10000112, pubkey: alice.pk, '4': 2, '1': 0 });
     await client.request('set_notifications_seen', { event_from_user: signedRequest(alice, { description: 'seen' }) });
-    await eventually(() => expect(pushes).toHaveLength(2), 3000);
+    await eventually(() => expect(pushes).toHaveLength(2));
     expect(pushes[1]).toMatchObject({ kind: 10000112, '4': 0 });
     const [seen] = await client.request('get_notifications_seen', { pubkey: alice.pk });
     expect(seen).toEqual({ kind: 10000111, content: String(NOW) });
