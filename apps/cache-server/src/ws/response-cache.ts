@@ -8,11 +8,9 @@ import { DependencyIndex, SetsByKey, type Tracked } from './dep-index.ts';
 import type { ServerLimits } from './limits.ts';
 
 /**
- * Read commands whose answer depends only on the stored events (and what ingest derives from them), the payload,
- * the connection's remembered user and the clock: safe to share between identical requests while the store has not
- * changed (any notifier poke bumps its sequence: every accepted ingest, and `settings:<pubkey>` after
- * `set_app_settings`, whose moderation groups `user_profile` reads). Commands that write, go live (`ctx.live`) or
- * read per-user state written outside ingest without a poke are not listed.
+ * Read commands whose answer depends only on the stored events (and what ingest derives), the payload, the remembered
+ * user and the clock, safe to share while the store is unchanged (every ingest and `settings:<pubkey>` poke the
+ * notifier). Commands that write, go live or read per-user state written without a poke are not listed.
  */
 export const CACHEABLE_COMMANDS: ReadonlySet<string> = new Set([
   'feed',
@@ -33,6 +31,12 @@ export const CACHEABLE_COMMANDS: ReadonlySet<string> = new Set([
   'search',
   'advanced_search',
 ]);
+
+/**
+ * Cacheable commands whose answer reads no viewer at all (explore_topics: the day's hashtag counts): one answer for
+ * every connection, whoever it remembers.
+ */
+export const VIEWERLESS_COMMANDS: ReadonlySet<string> = new Set(['explore_topics']);
 
 interface Entry<T> extends Tracked {
   /** Wall-clock ms when the computation started. */
@@ -74,12 +78,10 @@ export interface ResponseCacheOptions {
 }
 
 /**
- * A cache of whole answers (and of answers still being computed: identical requests arriving together share one
- * computation). While the store's change sequence is the one an answer was computed at, the answer is exactly
- * what a new computation would give, and it is served for up to `maxAgeMs` (the bound for answers that depend on
- * the clock: time windows, explore snapshots). Once the store changed, it lives at most `ttlMs` and only within
- * the clock second it was made in; the answers personalised for the accepted events' authors are forgotten at
- * once (`forgetViewers`: a user sees what they just published). Bounded by entry count and bytes, LRU.
+ * A cache of whole answers (and running computations, which identical requests join). An answer is exact while the
+ * store's sequence is unchanged, or no change touched its dependencies (`depsOf`, `changed`): served up to `maxAgeMs`
+ * (the bound for clock-dependent answers). Otherwise it lives at most `ttlMs` within its clock second. Answers made for
+ * an accepted event's author go at once (`forgetViewers`). Bounded by entry count and bytes, LRU.
  */
 export class ResponseCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
