@@ -13,6 +13,7 @@ import {
   responseCacheFor,
   responseCacheOptions,
   responseKey,
+  VIEWERLESS_COMMANDS,
   viewerOfRequest,
 } from './response-cache.ts';
 import type { ServerCore } from './server-core.ts';
@@ -126,7 +127,9 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
       const compute = command === 'set_primal_protocol' ? run : () => core.compute.run(run);
       const cacheable = handler !== undefined && CACHEABLE_COMMANDS.has(command);
       const reads = core.reads;
-      const key = cacheable ? responseKey(command, payload, state.userPubkey) : '';
+      const key = cacheable
+        ? responseKey(command, payload, VIEWERLESS_COMMANDS.has(command) ? null : state.userPubkey)
+        : '';
       // a finished answer is sent at once: no promise, no timeout timer
       const ready = cacheable ? answers.peek(key, now, seq) : undefined;
       const start = (): Promise<PackedAnswer> =>
