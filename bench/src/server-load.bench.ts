@@ -18,17 +18,22 @@
 // BENCH_READ_WORKERS=<n> serves cacheable reads from n worker threads (TIDE_READ_WORKERS)
 // BENCH_CPU_PROF=<dir> writes the server's V8 CPU profile there (node --cpu-prof).
 // BENCH_SERVER_MAIN=<path> runs another copy of main.ts (e.g. an older commit's, to compare).
+// BENCH_DATABASE_URL=postgres://... runs the server on PostgreSQL instead, in schema BENCH_PG_SCHEMA (default
+// bench_queries_<BENCH_SCALE>: the query bench's seeded store). No copy is made there: the writer's events stay in it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import postgres from 'postgres';
 import type { LoadJob, LoadOutcome, LoadSamples } from './server-load-client.ts';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SCALE = Number(process.env.BENCH_SCALE ?? 22_000);
+const PG_URL = process.env.BENCH_DATABASE_URL;
+const PG_SCHEMA = process.env.BENCH_PG_SCHEMA ?? `bench_queries_${SCALE}`;
 const MODES = (process.env.BENCH_MODES ?? 'closed,paced').split(',') as Array<LoadJob['mode']>;
 const GUESTS = Number(process.env.BENCH_GUESTS ?? 0.3);
 const WRITER_RATE = Number(process.env.BENCH_WRITER_RATE ?? 20);
@@ -59,6 +64,7 @@ function startServerProcess(dbPath: string): Promise<Started> {
   const maxAge = process.env.BENCH_CACHE_MAX_AGE_MS;
   if (maxAge !== undefined) env.TIDE_RESPONSE_CACHE_MAX_AGE_MS = maxAge;
   if (process.env.BENCH_READ_WORKERS !== undefined) env.TIDE_READ_WORKERS = process.env.BENCH_READ_WORKERS;
+  if (PG_URL) env.TIDE_PG_SCHEMA = PG_SCHEMA;
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   let started = false;
@@ -96,27 +102,45 @@ function startServerProcess(dbPath: string): Promise<Started> {
   });
 }
 
+const SAMPLE_SQL = {
+  users: 'SELECT pubkey FROM user_stats WHERE follows_count > 0 ORDER BY followers_count DESC, pubkey LIMIT 400',
+  muters: "SELECT DISTINCT pubkey FROM list_items WHERE kind = 10000 AND identifier = ''",
+  notes: "SELECT DISTINCT parent_id FROM event_replies WHERE parent_id != '' LIMIT 400",
+};
+
+/** The samples from the three queries' rows. */
+function samplesOf(
+  users: Array<{ pubkey: string }>,
+  muters: Array<{ pubkey: string }>,
+  notes: Array<{ parent_id: string }>,
+): LoadSamples {
+  return {
+    users: users.map((u) => u.pubkey),
+    muters: muters.map((u) => u.pubkey),
+    notes: notes.map((n) => n.parent_id),
+    words: ['coffee', 'relay', 'garden music', 'bitcoin', 'quiet river', 'protocol', 'stars', 'bread'],
+  };
+}
+
 /** Users (demo accounts first), thread roots and search words of the seeded store, read from its file. */
 function readSamples(dbPath: string): LoadSamples {
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
   try {
-    const users = db
-      .prepare('SELECT pubkey FROM user_stats WHERE follows_count > 0 ORDER BY followers_count DESC LIMIT 400')
-      .all() as Array<{ pubkey: string }>;
-    const muters = db
-      .prepare("SELECT DISTINCT pubkey FROM list_items WHERE kind = 10000 AND identifier = ''")
-      .all() as Array<{ pubkey: string }>;
-    const notes = db
-      .prepare("SELECT DISTINCT parent_id FROM event_replies WHERE parent_id != '' LIMIT 400")
-      .all() as Array<{ parent_id: string }>;
-    return {
-      users: users.map((u) => u.pubkey),
-      muters: muters.map((u) => u.pubkey),
-      notes: notes.map((n) => n.parent_id),
-      words: ['coffee', 'relay', 'garden music', 'bitcoin', 'quiet river', 'protocol', 'stars', 'bread'],
-    };
+    const all = <T>(query: string) => db.prepare(query).all() as T[];
+    return samplesOf(all(SAMPLE_SQL.users), all(SAMPLE_SQL.muters), all(SAMPLE_SQL.notes));
   } finally {
     db.close();
+  }
+}
+
+/** The same samples from a PostgreSQL store (schema PG_SCHEMA). */
+async function readSamplesPg(url: string): Promise<LoadSamples> {
+  const sql = postgres(url, { max: 1, onnotice: () => {}, connection: { search_path: PG_SCHEMA } });
+  try {
+    const all = async <T>(query: string) => (await sql.unsafe(query)) as unknown as T[];
+    return samplesOf(await all(SAMPLE_SQL.users), await all(SAMPLE_SQL.muters), await all(SAMPLE_SQL.notes));
+  } finally {
+    await sql.end();
   }
 }
 
@@ -244,9 +268,31 @@ async function load(server: Started, mode: LoadJob['mode'], samples: LoadSamples
   if (reads) console.log(`${label}: read workers served ${reads.served}, at most ${reads.maxPending} waiting`);
 }
 
+/** Every mode (static, then with the writer) against a started server. */
+async function run(server: Started, samples: LoadSamples, store: string): Promise<void> {
+  print(`server RSS with ${SCALE} seeded events (${store})`, rssMb(server.child.pid as number), 'MB');
+  print('sample users / threads', samples.users.length, `/ ${samples.notes.length}`);
+  print('guest share of sockets', GUESTS, '');
+  print('writer events per second (second run of each mode)', WRITER_RATE, '');
+  for (const mode of MODES)
+    for (const writer of WRITER_RATE > 0 ? (STATIC ? [0, WRITER_RATE] : [WRITER_RATE]) : [0]) {
+      await load(server, mode, samples, writer);
+    }
+}
+
 async function main(): Promise<void> {
   const dataDir = join('bench', '.data');
   mkdirSync(dataDir, { recursive: true });
+  if (PG_URL) {
+    const server = await startServerProcess(PG_URL);
+    try {
+      await run(server, await readSamplesPg(PG_URL), `PostgreSQL schema ${PG_SCHEMA}`);
+    } finally {
+      server.child.kill('SIGTERM');
+      await new Promise((r) => server.child.once('exit', r));
+    }
+    return;
+  }
   const seeded = join(dataDir, `server-load-${SCALE}.db`);
   // a seeded store is reused as is; the server runs on a fresh copy of it so the writer's events never accumulate
   const dbPath = existsSync(seeded) ? join(dataDir, `server-load-${SCALE}-run-${process.pid}.db`) : seeded;
@@ -259,15 +305,7 @@ async function main(): Promise<void> {
   }
   const server = await startServerProcess(dbPath);
   try {
-    const samples = readSamples(dbPath);
-    print(`server RSS with ${SCALE} seeded events`, rssMb(server.child.pid as number), 'MB');
-    print('sample users / threads', samples.users.length, `/ ${samples.notes.length}`);
-    print('guest share of sockets', GUESTS, '');
-    print('writer events per second (second run of each mode)', WRITER_RATE, '');
-    for (const mode of MODES)
-      for (const writer of WRITER_RATE > 0 ? (STATIC ? [0, WRITER_RATE] : [WRITER_RATE]) : [0]) {
-        await load(server, mode, samples, writer);
-      }
+    await run(server, readSamples(dbPath), 'SQLite');
   } finally {
     server.child.kill('SIGTERM');
     await new Promise((r) => server.child.once('exit', r));

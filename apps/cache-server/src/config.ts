@@ -8,6 +8,8 @@ export interface ServerConfig {
   sqlitePath: string;
   /** PostgreSQL URL (`--db postgres://...` or DATABASE_URL). */
   databaseUrl?: string;
+  /** PostgreSQL schema the store lives in (`--pg-schema`, TIDE_PG_SCHEMA; default public). */
+  pgSchema?: string;
   /** Data directory (SQLite file's folder, or ./data): holds `media/`. */
   dataDir: string;
   webRoot?: string;
@@ -40,8 +42,8 @@ export class ConfigError extends Error {
 /** Command-line usage. */
 export const USAGE = `usage: tsx apps/cache-server/src/main.ts [--host 127.0.0.1] [--port 8787] [--db path|postgres://...]
   [--web apps/web/dist] [--upstream wss://relay]... [--seed] [--scale n] [--public-url http://host:port]
-  [--response-cache-ms 1000] [--response-cache-max-age-ms 30000] [--read-workers 0]
-env: HOST, PORT, DATABASE_URL, TIDE_DB, TIDE_WEB, TIDE_UPSTREAM (comma-separated), TIDE_PUBLIC_URL,
+  [--response-cache-ms 1000] [--response-cache-max-age-ms 30000] [--read-workers 0] [--pg-schema public]
+env: HOST, PORT, DATABASE_URL, TIDE_PG_SCHEMA, TIDE_DB, TIDE_WEB, TIDE_UPSTREAM (comma-separated), TIDE_PUBLIC_URL,
   TIDE_RESPONSE_CACHE_MS, TIDE_RESPONSE_CACHE_MAX_AGE_MS, TIDE_READ_WORKERS, LOG_LEVEL`;
 
 function portOf(value: string): number {
@@ -60,6 +62,11 @@ function countOf(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 64) throw new ConfigError(`invalid worker count: ${value}`);
   return n;
+}
+
+function schemaOf(value: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(value)) throw new ConfigError(`invalid PostgreSQL schema name: ${value}`);
+  return value;
 }
 
 function wsUrl(value: string): string {
@@ -86,6 +93,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pr
     config.responseCacheMaxAgeMs = millisOf(env.TIDE_RESPONSE_CACHE_MAX_AGE_MS);
   }
   if (env.TIDE_READ_WORKERS) config.readWorkers = countOf(env.TIDE_READ_WORKERS);
+  if (env.TIDE_PG_SCHEMA) config.pgSchema = schemaOf(env.TIDE_PG_SCHEMA);
   const args = [...argv];
   while (args.length > 0) {
     const arg = args.shift() as string;
@@ -133,6 +141,9 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pr
         break;
       case '--read-workers':
         config.readWorkers = countOf(value());
+        break;
+      case '--pg-schema':
+        config.pgSchema = schemaOf(value());
         break;
       default:
         throw new ConfigError(`unknown option: ${arg}`);

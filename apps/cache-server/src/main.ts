@@ -25,7 +25,9 @@ async function main(): Promise<void> {
   const server = await startServer({
     host: config.host,
     port: config.port,
-    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { sqlitePath: config.sqlitePath }),
+    ...(config.databaseUrl
+      ? { databaseUrl: config.databaseUrl, ...(config.pgSchema ? { pgSchema: config.pgSchema } : {}) }
+      : { sqlitePath: config.sqlitePath }),
     webRoot: config.webRoot,
     mediaRoot,
     blobRoot: join(config.dataDir, 'blobs'),

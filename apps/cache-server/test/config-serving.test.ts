@@ -10,6 +10,19 @@ describe('parseConfig: read workers', () => {
   });
 });
 
+describe('parseConfig: the PostgreSQL schema', () => {
+  it('reads TIDE_PG_SCHEMA and --pg-schema (default unset: public)', () => {
+    expect(parseConfig([], {}).pgSchema).toBeUndefined();
+    expect(parseConfig([], { TIDE_PG_SCHEMA: 'bench_a' }).pgSchema).toBe('bench_a');
+    expect(parseConfig(['--pg-schema=bench_b'], { TIDE_PG_SCHEMA: 'bench_a' }).pgSchema).toBe('bench_b');
+  });
+
+  it('rejects a name that is not a plain lower-case identifier', () => {
+    expect(() => parseConfig(['--pg-schema', 'a; drop'], {})).toThrow('invalid PostgreSQL schema name: a; drop');
+    expect(() => parseConfig([], { TIDE_PG_SCHEMA: 'Public' })).toThrow(ConfigError);
+  });
+});
+
 describe('parseConfig: the answer cache setting', () => {
   it('is unset by default (the server default applies)', () => {
     expect(parseConfig([], {}).responseCacheMs).toBeUndefined();
