@@ -7,6 +7,7 @@ import { stores } from '../../state/stores.ts';
 import { renderWithApp } from '../../test-utils.tsx';
 import { signed, startNetwork, testAuthor } from '../thread/test-network.ts';
 import { ProfileSidebar } from './profile-sidebar.tsx';
+import { loadSidebarReads } from './profile-sidebar-queries.ts';
 
 // The profile sidebar against a real caching service: two of the profile's articles, and for a viewer, whether the
 // profile follows them and which of their follows follow the profile.
@@ -99,6 +100,19 @@ describe('ProfileSidebar', () => {
       'Dana DDana writes a note one person liked',
     ]);
     expect(links[0]?.getAttribute('href')).toMatch(/^\/e\/note1/);
+  }, 20_000);
+
+  it('shows the articles only once the popular notes above them have loaded, so they never move under a click', async () => {
+    // the articles are already cached, the popular notes (a new viewer's) are not: the articles must still wait
+    await data.queryClient.fetchQuery({
+      queryKey: ['profile-sidebar-reads', dana.pubkey],
+      queryFn: () => loadSidebarReads(data.commands, dana.pubkey),
+    });
+    stores.session.setState({ publicKey: stranger.pubkey });
+    renderWithApp(<ProfileSidebar pubkey={dana.pubkey} history={[]} />, '/p/x', data);
+    expect(screen.queryByTestId('profile-sidebar-reads')).toBeNull();
+    await screen.findByTestId('profile-sidebar-reads', {}, { timeout: 10_000 });
+    expect(screen.getByTestId('profile-popular-notes')).toBeTruthy();
   }, 20_000);
 
   it('tells a viewer the profile follows them and which of their follows follow it', async () => {

@@ -83,7 +83,8 @@ export function ProfileSidebar({ pubkey, history }: { pubkey: string; history: P
           <NoteSnippetList notes={popular.data} testId="profile-popular-notes" />
         </Panel>
       ) : null}
-      {reads.data?.length ? (
+      {/* the articles wait for the popular notes above them, so a link never moves under a pointer as they arrive */}
+      {reads.data?.length && !popular.isPending ? (
         <Panel title={t('profile.sidebarReads')}>
           <ul className={styles.sidebarList} data-testid="profile-sidebar-reads">
             {reads.data.map((a) => (
