@@ -7,7 +7,7 @@ import { stores } from '../../state/stores.ts';
 import { renderWithApp } from '../../test-utils.tsx';
 import { signed, startNetwork, testAuthor } from '../thread/test-network.ts';
 import { ProfileSidebar } from './profile-sidebar.tsx';
-import { loadSidebarReads } from './profile-sidebar-queries.ts';
+import { loadPopularNotes, loadSidebarReads } from './profile-sidebar-queries.ts';
 
 // The profile sidebar against a real caching service: two of the profile's articles, and for a viewer, whether the
 // profile follows them and which of their follows follow the profile.
@@ -110,6 +110,24 @@ describe('ProfileSidebar', () => {
     });
     stores.session.setState({ publicKey: stranger.pubkey });
     renderWithApp(<ProfileSidebar pubkey={dana.pubkey} history={[]} />, '/p/x', data);
+    expect(screen.queryByTestId('profile-sidebar-reads')).toBeNull();
+    await screen.findByTestId('profile-sidebar-reads', {}, { timeout: 10_000 });
+    expect(screen.getByTestId('profile-popular-notes')).toBeTruthy();
+  }, 20_000);
+
+  it('for a viewer, popular notes and articles wait for the follow status above them, so they never move under a click', async () => {
+    // popular notes and articles are cached, the relation (a new viewer's) is not: both must still wait for it
+    await data.queryClient.fetchQuery({
+      queryKey: ['profile-sidebar-reads', dana.pubkey],
+      queryFn: () => loadSidebarReads(data.commands, dana.pubkey),
+    });
+    await data.queryClient.fetchQuery({
+      queryKey: ['profile-popular-notes', dana.pubkey, frank.pubkey],
+      queryFn: () => loadPopularNotes(data.commands, dana.pubkey, frank.pubkey),
+    });
+    stores.session.setState({ publicKey: frank.pubkey });
+    renderWithApp(<ProfileSidebar pubkey={dana.pubkey} history={[]} />, '/p/x', data);
+    expect(screen.queryByTestId('profile-popular-notes')).toBeNull();
     expect(screen.queryByTestId('profile-sidebar-reads')).toBeNull();
     await screen.findByTestId('profile-sidebar-reads', {}, { timeout: 10_000 });
     expect(screen.getByTestId('profile-popular-notes')).toBeTruthy();

@@ -32,15 +32,26 @@ export function RecentProfiles({ entries }: { entries: ProfileHistoryEntry[] }) 
   );
 }
 
-/** "Follows you" and the viewer's follows who follow this profile; nothing for guests or on your own profile. */
-function ViewerRelation({ pubkey, viewer }: { pubkey: string; viewer: string }) {
+/** Whether the profile follows the viewer, and the viewer's follows who follow it (not asked for guests or yourself). */
+function useViewerRelation(pubkey: string, viewer: string | null) {
+  const asked = Boolean(viewer && viewer !== pubkey);
+  const follows = useCacheQuery(
+    ['profile-follows-you', pubkey, viewer],
+    (client, signal) => loadFollowsViewer(client, pubkey, viewer ?? '', signal),
+    { enabled: asked },
+  );
+  const common = useCacheQuery(
+    ['profile-followed-by', pubkey, viewer],
+    (client, signal) => loadCommonFollowers(client, pubkey, viewer ?? '', signal),
+    { enabled: asked },
+  );
+  return { follows, common, settled: !asked || (!follows.isPending && !common.isPending) };
+}
+
+/** "Follows you" and the viewer's follows who follow this profile (see useViewerRelation). */
+function ViewerRelation({ relation }: { relation: ReturnType<typeof useViewerRelation> }) {
   const t = useT();
-  const follows = useCacheQuery(['profile-follows-you', pubkey, viewer], (client, signal) =>
-    loadFollowsViewer(client, pubkey, viewer, signal),
-  );
-  const common = useCacheQuery(['profile-followed-by', pubkey, viewer], (client, signal) =>
-    loadCommonFollowers(client, pubkey, viewer, signal),
-  );
+  const { follows, common } = relation;
   return (
     <>
       {follows.data ? (
@@ -69,6 +80,7 @@ function ViewerRelation({ pubkey, viewer }: { pubkey: string; viewer: string }) 
 export function ProfileSidebar({ pubkey, history }: { pubkey: string; history: ProfileHistoryEntry[] }) {
   const t = useT();
   const viewer = useSession((s) => s.publicKey);
+  const relation = useViewerRelation(pubkey, viewer);
   const reads = useCacheQuery(['profile-sidebar-reads', pubkey], (client, signal) =>
     loadSidebarReads(client, pubkey, signal),
   );
@@ -77,14 +89,14 @@ export function ProfileSidebar({ pubkey, history }: { pubkey: string; history: P
   );
   return (
     <>
-      {viewer && viewer !== pubkey ? <ViewerRelation pubkey={pubkey} viewer={viewer} /> : null}
-      {popular.data?.length ? (
+      {/* panels show top to bottom, each once those above it have settled: nothing moves under a pointer */}
+      <ViewerRelation relation={relation} />
+      {relation.settled && popular.data?.length ? (
         <Panel title={t('profile.popularNotes')}>
           <NoteSnippetList notes={popular.data} testId="profile-popular-notes" />
         </Panel>
       ) : null}
-      {/* the articles wait for the popular notes above them, so a link never moves under a pointer as they arrive */}
-      {reads.data?.length && !popular.isPending ? (
+      {relation.settled && !popular.isPending && reads.data?.length ? (
         <Panel title={t('profile.sidebarReads')}>
           <ul className={styles.sidebarList} data-testid="profile-sidebar-reads">
             {reads.data.map((a) => (
