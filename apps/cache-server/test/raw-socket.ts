@@ -14,6 +14,8 @@ const WAIT_MS = 20_000;
 export class RawSocket {
   readonly frames: ReceivedFrame[] = [];
   private waiters: Array<() => void> = [];
+  /** Cache requests sent by `cacheObjects` (their sub-ids are `ask<n>`). */
+  private asked = 0;
   closedWith: { code: number; reason: string } | null = null;
 
   private constructor(readonly ws: WebSocket) {
@@ -76,6 +78,23 @@ export class RawSocket {
   async untilEose(subId: string, timeoutMs = WAIT_MS): Promise<ReceivedFrame[]> {
     await this.waitFor((f) => f.message[0] === 'EOSE' && f.message[1] === subId, timeoutMs);
     return this.framesOf(subId);
+  }
+
+  /**
+   * Sends one cache request (`["REQ", <fresh sub-id>, {cache: [command, payload]}]`), waits for its EOSE and returns the
+   * objects of its EVENT frames; a NOTICE for it throws with the notice's text.
+   */
+  async cacheObjects<T = { kind: number; content: string }>(
+    command: string,
+    payload: Record<string, unknown>,
+  ): Promise<T[]> {
+    this.asked += 1;
+    const subId = `ask${this.asked}`;
+    this.send(['REQ', subId, { cache: [command, payload] }]);
+    const frames = await this.untilEose(subId);
+    const notice = frames.find((f) => f.message[0] === 'NOTICE');
+    if (notice) throw new Error(`${command}: ${String(notice.message[2])}`);
+    return frames.flatMap((f) => (f.message[0] === 'EVENT' ? [f.message[2] as T] : []));
   }
 
   /** Closes the socket and waits for the close. */

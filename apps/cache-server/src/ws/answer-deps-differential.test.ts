@@ -103,15 +103,8 @@ for (const dialect of testDialects()) {
       closers.push(async () => {
         for (const s of [guest, ...viewers]) await s.close();
       });
-      let n = 0;
-      const ask = async (s: RawSocket, command: string, payload: Record<string, unknown>) => {
-        n += 1;
-        s.send(['REQ', `q${n}`, { cache: [command, payload] }]);
-        const frames = await s.untilEose(`q${n}`);
-        const notice = frames.find((f) => f.message[0] === 'NOTICE');
-        if (notice) throw new Error(`${command}: ${String(notice.message[2])}`);
-        return frames.flatMap((f) => (f.message[0] === 'EVENT' ? [f.message[2]] : []));
-      };
+      const ask = (s: RawSocket, command: string, payload: Record<string, unknown>) =>
+        s.cacheObjects<unknown>(command, payload);
       const fresh = async (command: string, payload: Record<string, unknown>, userPubkey: string | null) => {
         const ctx: CommandContext = {
           store: plain,

@@ -14,15 +14,7 @@ describeDialects('answer dependencies and viewer layers', (getStore) => {
     const server = await startServer({ store, now: () => clock });
     const s = await RawSocket.open(server.url);
     try {
-      let n = 0;
-      const ask = async (command: string, payload: Record<string, unknown>) => {
-        n += 1;
-        s.send(['REQ', `q${n}`, { cache: [command, payload] }]);
-        const frames = await s.untilEose(`q${n}`);
-        return frames.flatMap((f) =>
-          f.message[0] === 'EVENT' ? [f.message[2] as { kind: number; content: string }] : [],
-        );
-      };
+      const ask = (command: string, payload: Record<string, unknown>) => s.cacheObjects(command, payload);
       const notes = (objects: Array<{ kind: number; content: string }>) =>
         objects.filter((o) => o.kind === 1).map((o) => o.content);
       const post = note(author, 'the thread', [], T0);

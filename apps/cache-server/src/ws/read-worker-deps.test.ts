@@ -12,13 +12,7 @@ describe('answers computed by read workers carry their dependencies (SQLite)', (
   let server: RunningServer;
   let s: RawSocket;
   let clock = T0 + 3600;
-  let n = 0;
-  const ask = async (command: string, payload: Record<string, unknown>) => {
-    n += 1;
-    s.send(['REQ', `q${n}`, { cache: [command, payload] }]);
-    const frames = await s.untilEose(`q${n}`);
-    return frames.flatMap((f) => (f.message[0] === 'EVENT' ? [f.message[2] as { kind: number; content: string }] : []));
-  };
+  const ask = (command: string, payload: Record<string, unknown>) => s.cacheObjects(command, payload);
   beforeAll(async () => {
     loc = freshLocation('sqlite', 'workerdeps');
     // every miss goes to the worker

@@ -36,15 +36,7 @@ describeDialects('viewer layers on a server', (getStore) => {
     const server = await startServer({ store: getStore(), now: () => clock });
     const s = await RawSocket.open(server.url);
     try {
-      let n = 0;
-      const ask = async (command: string, payload: Record<string, unknown>) => {
-        n += 1;
-        s.send(['REQ', `q${n}`, { cache: [command, payload] }]);
-        const frames = await s.untilEose(`q${n}`);
-        return frames.flatMap((f) =>
-          f.message[0] === 'EVENT' ? [f.message[2] as { kind: number; content: string }] : [],
-        );
-      };
+      const ask = (command: string, payload: Record<string, unknown>) => s.cacheObjects(command, payload);
       const liked = (objects: Array<{ kind: number; content: string }>) =>
         objects.filter((o) => o.kind === 10000100).map((o) => (JSON.parse(o.content) as { likes: number }).likes);
       const post = note(author, 'like me', [], T0);
