@@ -117,8 +117,8 @@ async function rowInView(page: Page): Promise<number> {
   });
 }
 
-test('the list position is restored on back navigation', async ({ page }) => {
-  test.setTimeout(240_000);
+/** Opens /home and scrolls it down three wheel turns; the list position then in view. */
+async function scrolledHome(page: Page): Promise<number> {
   await page.goto('/home');
   await expect(page.getByTestId('note').first()).toBeVisible({ timeout: 90_000 });
   for (let i = 0; i < 3; i++) {
@@ -126,7 +126,18 @@ test('the list position is restored on back navigation', async ({ page }) => {
     await page.waitForTimeout(300);
   }
   await expect.poll(() => rowInView(page)).toBeGreaterThan(2);
-  const before = await rowInView(page);
+  return rowInView(page);
+}
+
+/** Expects the row in view to be within one of `before`. */
+async function expectRowNear(page: Page, before: number): Promise<void> {
+  await expect.poll(() => rowInView(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(before - 1);
+  expect(Math.abs((await rowInView(page)) - before)).toBeLessThanOrEqual(1);
+}
+
+test('the list position is restored on back navigation', async ({ page }) => {
+  test.setTimeout(240_000);
+  const before = await scrolledHome(page);
   // Open the note in view (clicking one outside the viewport would scroll the page first).
   const opened = await page
     .locator(`[data-index="${before}"]`)
@@ -140,20 +151,12 @@ test('the list position is restored on back navigation', async ({ page }) => {
   await expect(page.getByTestId('thread-primary').getByTestId('note').first()).toHaveAttribute('data-note-id', opened!);
   await page.goBack();
   await expect(page.getByTestId('note-list')).toHaveAttribute('data-restored', 'true', { timeout: 30_000 });
-  await expect.poll(() => rowInView(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(before - 1);
-  expect(Math.abs((await rowInView(page)) - before)).toBeLessThanOrEqual(1);
+  await expectRowNear(page, before);
 });
 
 test('back before the thread screen showed keeps the list where it was (a 20x slower CPU)', async ({ page }) => {
   test.setTimeout(240_000);
-  await page.goto('/home');
-  await expect(page.getByTestId('note').first()).toBeVisible({ timeout: 90_000 });
-  for (let i = 0; i < 3; i++) {
-    await page.mouse.wheel(0, 1000);
-    await page.waitForTimeout(300);
-  }
-  await expect.poll(() => rowInView(page)).toBeGreaterThan(2);
-  const before = await rowInView(page);
+  const before = await scrolledHome(page);
   // Slowed down, React commits the route change well after the URL changed: the back comes first, so the list
   // either never left (nothing to restore) or is restored; either way the same notes are in view.
   const cdp = await page.context().newCDPSession(page);
@@ -164,7 +167,6 @@ test('back before the thread screen showed keeps the list where it was (a 20x sl
   await expect(page).toHaveURL(/\/home$/);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await expect(page.getByTestId('note-list')).toBeVisible();
-  await expect.poll(() => rowInView(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(before - 1);
-  expect(Math.abs((await rowInView(page)) - before)).toBeLessThanOrEqual(1);
+  await expectRowNear(page, before);
   await expect(page.getByTestId('thread-primary')).toHaveCount(0);
 });
