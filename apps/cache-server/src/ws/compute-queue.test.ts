@@ -14,7 +14,7 @@ describe('ComputeQueue', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const queue = new ComputeQueue(1);
+    const queue = new ComputeQueue({ maxPerTurn: 1, share: 0 });
     const results = ['a', 'b', 'c'].map((name) =>
       queue.run(async () => {
         log.push(`start ${name}`);
@@ -34,7 +34,7 @@ describe('ComputeQueue', () => {
   });
 
   it('lets the event loop turn between computations that never wait for I/O', async () => {
-    const queue = new ComputeQueue(1);
+    const queue = new ComputeQueue({ maxPerTurn: 1, share: 0 });
     const order: string[] = [];
     // each computation only awaits microtasks, like handlers on the synchronous SQLite driver
     const busy = (name: string) => async () => {
@@ -96,7 +96,7 @@ describe('ComputeQueue', () => {
   });
 
   it('passes errors through, including ones thrown before the first await, and keeps going', async () => {
-    const queue = new ComputeQueue(2);
+    const queue = new ComputeQueue({ maxPerTurn: 2, share: 0 });
     const thrown = queue.run(() => {
       throw new Error('at once');
     });

@@ -46,9 +46,8 @@ export class ComputeQueue {
   private finishedLast = 0;
   private turnId = 0;
 
-  constructor(rule: Partial<ComputeShare> | number = {}) {
-    const given = typeof rule === 'number' ? { maxPerTurn: rule, share: 0 } : rule;
-    this.rule = { maxPerTurn: given.maxPerTurn ?? 16, share: given.share ?? 1 };
+  constructor(rule: Partial<ComputeShare> = {}) {
+    this.rule = { maxPerTurn: rule.maxPerTurn ?? 16, share: rule.share ?? 1 };
   }
 
   /** Queues `work`; resolves or rejects with its outcome once it has been started and has finished. */
