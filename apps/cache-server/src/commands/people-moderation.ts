@@ -58,6 +58,12 @@ export async function filteringReason(store: Store, viewer: string, pubkey: stri
   const groups = await moderationGroups(store, viewer, 'content');
   const wanted = groups.flatMap((g) => (g === 'primal_spam' ? ['spam'] : g === 'primal_nsfw' ? ['nsfw'] : []));
   if (wanted.length === 0) return undefined;
+  const group = await filterListGroup(store, pubkey, wanted);
+  return group ? synthetic(CacheKind.FilteringReason, { action: 'block', group: `primal_${group}` }) : undefined;
+}
+
+/** The first of the `wanted` filter-list groups (spam, nsfw, …) that blocks `pubkey`, if any. */
+export async function filterListGroup(store: Store, pubkey: string, wanted: string[]): Promise<string | undefined> {
   const row = await store.db
     .selectFrom('filter_list')
     .select('grp')
@@ -66,7 +72,7 @@ export async function filteringReason(store: Store, viewer: string, pubkey: stri
     .where('blocked', '=', 1)
     .where('grp', 'in', wanted)
     .executeTakeFirst();
-  return row ? synthetic(CacheKind.FilteringReason, { action: 'block', group: `primal_${row.grp}` }) : undefined;
+  return row?.grp;
 }
 
 /** Pubkeys the viewer muted (kind 10000 and 30000 d=mute `p` items). */

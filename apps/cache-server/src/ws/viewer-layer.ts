@@ -3,6 +3,7 @@ import { noteActionsByEvent } from '../commands/bundle-events.ts';
 import { viewerOf } from '../commands/content-common.ts';
 import { parseSearchQuery } from '../commands/content-search-query.ts';
 import type { SearchNode } from '../commands/content-search-terms.ts';
+import { filterListGroup } from '../commands/people-moderation.ts';
 import type { ReuseLimits } from '../reuse-rule.ts';
 import type { Store } from '../store/index.ts';
 import type { PackedAnswer } from './answer-frames.ts';
@@ -192,7 +193,7 @@ export class ViewerLayers {
     return base.withMiddle(split.actionIds.flatMap((id) => byId.get(id) ?? []));
   }
 
-  /** The first group of `pubkey` among `wanted` on the filter list (the query filteringReason runs), once per base. */
+  /** The first group of `pubkey` among `wanted` on the filter list (as filteringReason reads it), once per base. */
   private listedGroup(base: PackedAnswer, pubkey: string, wanted: string[]): Promise<string | undefined> {
     let byWanted = this.listed.get(base);
     if (!byWanted) {
@@ -202,15 +203,7 @@ export class ViewerLayers {
     const key = wanted.join(',');
     let group = byWanted.get(key);
     if (!group) {
-      group = this.store.db
-        .selectFrom('filter_list')
-        .select('grp')
-        .where('target', '=', pubkey)
-        .where('target_type', '=', 'pubkey')
-        .where('blocked', '=', 1)
-        .where('grp', 'in', wanted)
-        .executeTakeFirst()
-        .then((row) => row?.grp);
+      group = filterListGroup(this.store, pubkey, wanted);
       byWanted.set(key, group);
     }
     return group;
