@@ -215,6 +215,7 @@ async function load(server: Started, mode: LoadJob['mode'], samples: LoadSamples
     add(guest || muter ? l.slice(0, -6) : l, outcome.latencies[i]);
     add(guest ? 'guests' : 'signed-in', outcome.latencies[i]);
     if (muter) add('muters', outcome.latencies[i]);
+    if (muter) add(`muters/${l.slice(0, -6)}`, outcome.latencies[i]);
   });
   const lat = outcome.latencies.sort();
   const n = Math.max(1, lat.length);
@@ -258,13 +259,17 @@ async function load(server: Started, mode: LoadJob['mode'], samples: LoadSamples
   print(`${label}: load average (1 min, ${cpus().length} cores)`, loadavg()[0], '');
   console.log(`${label}: mix ${JSON.stringify(outcome.mix)}`);
   const groups = ['guests', 'signed-in', 'muters'];
-  const perRequest = [...byLabel]
-    .filter(([l]) => !groups.includes(l))
-    .map(([l, list]) => {
-      const sorted = Float64Array.from(list).sort();
-      return `${l} ${Math.round(percentile(sorted, 50) * 10) / 10}/${Math.round(percentile(sorted, 95) * 10) / 10}`;
-    });
-  console.log(`${label}: p50/p95 ms by request: ${perRequest.join(', ')}`);
+  const byRequest = (muters: boolean) =>
+    [...byLabel]
+      .filter(([l]) => !groups.includes(l) && l.startsWith('muters/') === muters)
+      .map(([l, list]) => {
+        const sorted = Float64Array.from(list).sort();
+        const name = muters ? l.slice(7) : l;
+        return `${name} ${Math.round(percentile(sorted, 50) * 10) / 10}/${Math.round(percentile(sorted, 95) * 10) / 10}`;
+      })
+      .join(', ');
+  console.log(`${label}: p50/p95 ms by request: ${byRequest(false)}`);
+  console.log(`${label}: p50/p95 ms by request, signed-in with mutes: ${byRequest(true)}`);
   if (reads) console.log(`${label}: read workers served ${reads.served}, at most ${reads.maxPending} waiting`);
 }
 
