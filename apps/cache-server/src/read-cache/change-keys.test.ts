@@ -5,7 +5,7 @@ import { ChangeRecorder } from './change-set.ts';
 const id = (c: string) => c.repeat(64);
 
 describe('change keys', () => {
-  it('names what an accepted event touches: itself, its author (by kind too) and what it references', () => {
+  it('names what an accepted event touches: itself, its author (by kind too, a reply apart) and what it references', () => {
     const r = new ChangeRecorder();
     r.accepted({
       id: id('1'),
@@ -26,7 +26,7 @@ describe('change keys', () => {
       new Set([
         `e:${id('1')}`,
         `a:${id('a')}`,
-        `k1:${id('a')}`,
+        `kr1:${id('a')}`,
         `r:${id('2')}`,
         `r:${id('3')}`,
         `r:30023:${id('b')}:x`,
@@ -44,6 +44,8 @@ describe('change keys', () => {
       tags: [['p', id('c')]],
     });
     expect(live.toChangeSet().keys).toContain(`m:${id('c')}`);
+    // a version of a replaceable event names both author keys (the version it replaces may have been a reply)
+    expect(live.toChangeSet().keys).toEqual(expect.arrayContaining([`k30311:${id('a')}`, `kr30311:${id('a')}`]));
   });
 
   it('tells follower counts from other user stats, and a row that may be new', () => {

@@ -1,4 +1,5 @@
-import type { NostrEvent } from '@tide/core/nostr';
+import { isAddressableKind, isReplaceableKind, type NostrEvent } from '@tide/core/nostr';
+import { isReplyByRootMarker } from '../ingest/event-refs.ts';
 
 /**
  * What one ingest write changed, as far as the read cache's pieces go: a plain object (it can be posted to another
@@ -16,7 +17,9 @@ export interface StoreChangeSet {
   /**
    * What answers' dependencies this write touched (see `change-keys.ts`): `e:<id>` event pieces, `p:<pubkey>` kind 0
    * and other current versions, `f:<pubkey>` follower counts, `s:<pubkey>` any user_stats column, `n:<pubkey>` a
-   * user_stats row maybe created, `a:<pubkey>` events by them accepted or removed (`k<kind>:<pubkey>` by kind),
+   * user_stats row maybe created, `a:<pubkey>` events by them accepted or removed (`k<kind>:<pubkey>` by kind, and
+   * `kr<kind>:<pubkey>` instead for replies by the feeds' rule: an `e`/`a` tag marked root; both for versions of
+   * replaceable events, which replace one that may have been either),
    * `r:<id|address>` events referencing it, `m:<pubkey>` live streams p-tagging them, `media`, `links`. Absent: derived
    * from the fields above.
    */
@@ -79,11 +82,15 @@ export class ChangeRecorder {
   }
 
   /**
-   * Notes an event stored: its author's events (`a:`, and `k<kind>:` by kind), what it references and, for live
-   * streams (30311), whom it tags.
+   * Notes an event stored: its author's events (`a:`, and by kind `k<kind>:`, or `kr<kind>:` for a reply: feeds that
+   * hide replies are not touched), what it references and, for live streams (30311), whom it tags.
    */
   accepted(event: NostrEvent): void {
-    this.keys.add(`e:${event.id}`).add(`a:${event.pubkey}`).add(`k${event.kind}:${event.pubkey}`);
+    this.keys.add(`e:${event.id}`).add(`a:${event.pubkey}`);
+    const replaces = isReplaceableKind(event.kind) || isAddressableKind(event.kind);
+    const reply = isReplyByRootMarker(event.tags);
+    if (replaces || !reply) this.keys.add(`k${event.kind}:${event.pubkey}`);
+    if (replaces || reply) this.keys.add(`kr${event.kind}:${event.pubkey}`);
     for (const tag of event.tags) {
       const value = tag[1];
       if (typeof value !== 'string' || value.length === 0) continue;

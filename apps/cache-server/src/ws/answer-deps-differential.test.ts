@@ -36,7 +36,8 @@ function randomEvent(random: () => number, posts: NostrEvent[], step: number, at
   if (r < 0.34) {
     const root = target.tags.find((t) => t[0] === 'e' && t[3] === 'root')?.[1];
     const rootEvent = root ? posts.find((p) => p.id === root) : undefined;
-    return reply(user, target, `reply ${step} coffee`, at, rootEvent);
+    const picture = random() < 0.4 ? ` https://img.example/${step}.png` : '';
+    return reply(user, target, `reply ${step} coffee${picture}`, at, rootEvent);
   }
   if (r < 0.48) return reaction(user, target, '+', at);
   if (r < 0.54) return repost(user, target, at);
@@ -64,13 +65,19 @@ function randomRequest(random: () => number, posts: NostrEvent[], viewer?: strin
   const user = users[Math.floor(random() * 3)].pubkey;
   const r = random();
   if (r < 0.25 && post) return ['thread_view', { event_id: post.id, limit: 20, ...as }];
-  if (r < 0.4) return ['feed', { pubkey: user, notes: pick(['authored', 'replies']), limit: 20, ...as }];
+  if (r < 0.4) {
+    const notes = pick(['authored', 'replies', 'user_media_thumbnails']);
+    return ['feed', { pubkey: user, notes, limit: 20, ...(random() < 0.3 ? { include_replies: true } : {}), ...as }];
+  }
   if (r < 0.5) return ['user_profile', { pubkey: user, ...as }];
   if (r < 0.58) {
     const spec = JSON.stringify({ id: 'feed', kind: 'notes', pubkey: user, notes: 'authored' });
     return ['mega_feed_directive', { spec, limit: 10, ...as }];
   }
-  if (r < 0.66) return ['mega_feed_directive', { spec: '{"id":"latest","kind":"notes"}', limit: 10, ...as }];
+  if (r < 0.66) {
+    const spec = JSON.stringify({ id: 'latest', kind: 'notes', ...(random() < 0.3 ? { include_replies: true } : {}) });
+    return ['mega_feed_directive', { spec, limit: 10, ...as }];
+  }
   if (r < 0.72) return ['feed', { pubkey: user, notes: 'follows', limit: 10, ...as }];
   if (r < 0.8) return ['user_infos', { pubkeys: users.map((u) => u.pubkey) }];
   if (r < 0.88 && post) return ['events', { event_ids: [post.id], extended_response: true }];

@@ -21,9 +21,15 @@ describe('answer dependencies', () => {
     ]);
     expect(selectionKeys('feed', { pubkey: hex('a'), notes: 'replies', kinds: [20] }, '')).toEqual([
       `k1:${hex('a')}`,
+      `kr1:${hex('a')}`,
       `k6:${hex('a')}`,
+      `kr6:${hex('a')}`,
       `k20:${hex('a')}`,
+      `kr20:${hex('a')}`,
     ]);
+    expect(selectionKeys('feed', { pubkey: hex('a'), notes: 'authored', include_replies: true }, '')).toContain(
+      `kr1:${hex('a')}`,
+    );
     expect(selectionKeys('feed', { pubkey: hex('a'), notes: 'bookmarks' }, '')).toBeUndefined();
     expect(selectionKeys('user_profile', { pubkey: hex('a') }, '')).toContain(`s:${hex('a')}`);
     const spec = (s: object) => ({ spec: JSON.stringify(s) });
@@ -38,9 +44,11 @@ describe('answer dependencies', () => {
     );
     expect(selectionKeys('mega_feed_directive', spec({ id: 'latest', kind: 'notes' }), hex('v'))).toEqual([
       `a:${hex('v')}`,
-      `F1,6:${hex('v')}`,
+      `Fk|1,6:${hex('v')}`,
     ]);
-    expect(selectionKeys('feed', { pubkey: hex('a') }, '')).toEqual([`a:${hex('a')}`, `F1,6:${hex('a')}`]);
+    const withReplies = spec({ id: 'latest', kind: 'notes', include_replies: true });
+    expect(selectionKeys('mega_feed_directive', withReplies, hex('v'))).toContain(`Fk,kr|1,6:${hex('v')}`);
+    expect(selectionKeys('feed', { pubkey: hex('a') }, '')).toEqual([`a:${hex('a')}`, `Fk|1,6:${hex('a')}`]);
     expect(selectionKeys('mega_feed_directive', spec({ id: 'global-trending' }), '')).toBeUndefined();
     for (const command of ['explore', 'search', 'user_infos', 'events'])
       expect(selectionKeys(command, {}, '')).toBe(undefined);
@@ -57,6 +65,27 @@ describe('answer dependencies', () => {
     };
     expect(touches(reply(bob, root, 'hi'))).toBe(true);
     expect(touches(note(bob, 'elsewhere'))).toBe(false);
+  });
+
+  it("a reply names its author's reply key, which only feeds that show replies read; a note the other one", async () => {
+    const root = note(ann, 'root');
+    const keysOf = (event: typeof root) => {
+      const r = new ChangeRecorder();
+      r.accepted(event);
+      return r.toChangeSet().keys ?? [];
+    };
+    const byBob = reply(bob, root, 'hi');
+    expect(keysOf(byBob)).toContain(`kr1:${bob.pubkey}`);
+    expect(keysOf(byBob)).not.toContain(`k1:${bob.pubkey}`);
+    expect(keysOf(note(bob, 'top'))).toContain(`k1:${bob.pubkey}`);
+    expect(keysOf(note(bob, 'top'))).not.toContain(`kr1:${bob.pubkey}`);
+    const feedOf = async (payload: Record<string, unknown>) =>
+      (await answerDeps(NO_STORE, 'feed', { pubkey: bob.pubkey, ...payload }, '', [], 1))?.keys ?? [];
+    const touched = (keys: readonly string[]) => keysOf(byBob).some((k) => keys.includes(k));
+    expect(touched(await feedOf({ notes: 'authored' }))).toBe(false);
+    expect(touched(await feedOf({ notes: 'authored', include_replies: true }))).toBe(true);
+    expect(touched(await feedOf({ notes: 'replies' }))).toBe(true);
+    expect(touched(await feedOf({ notes: 'user_media_thumbnails' }))).toBe(true);
   });
 
   it('holds the pieces: events, referenced ones, users with or without follower counts, media, links, viewer', async () => {

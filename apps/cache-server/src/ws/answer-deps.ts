@@ -60,14 +60,32 @@ function kindsOf(sources: ReadonlyArray<Record<string, unknown>>): number[] {
 }
 
 /**
- * The selection of a feed of `pubkey`'s `notes` of `kinds`: their own events of those kinds (`k<kind>:`), or those of
- * whom they follow (`F<kinds>:<pubkey>`, expanded by `answerDeps`) and their own contact list (`a:`).
+ * The author-by-kind key prefixes a feed selects through: `k` (events that are not replies by the feeds' rule, see
+ * `ChangeRecorder.accepted`) when it hides replies, else `k` and `kr` (replies too).
  */
-function feedSelection(pubkey: string | undefined, notes: unknown, kinds: number[]): string[] | undefined {
+function authorPrefixes(hidesReplies: boolean): string[] {
+  return hidesReplies ? ['k'] : ['k', 'kr'];
+}
+
+/**
+ * The selection of a feed of `pubkey`'s `notes` of `kinds`: their own events of those kinds (`k<kind>:`, and replies
+ * `kr<kind>:` unless it hides them), or those of whom they follow (`F<prefixes>|<kinds>:<pubkey>`, expanded by
+ * `answerDeps`) and their own contact list (`a:`). `includeReplies` is the request's `include_replies` (only `false`
+ * or absent hides them: anything else includes them or is refused).
+ */
+function feedSelection(
+  pubkey: string | undefined,
+  notes: unknown,
+  kinds: number[],
+  includeReplies: unknown,
+): string[] | undefined {
   if (!pubkey) return undefined;
-  if (notes === 'follows') return [`a:${pubkey}`, `F${kinds.join(',')}:${pubkey}`];
+  const hides = includeReplies === undefined || includeReplies === null || includeReplies === false;
+  if (notes === 'follows') return [`a:${pubkey}`, `F${authorPrefixes(hides).join(',')}|${kinds.join(',')}:${pubkey}`];
   if (typeof notes !== 'string' || !AUTHORED.has(notes)) return undefined;
-  return kinds.map((kind) => `k${kind}:${pubkey}`);
+  // only `authored` hides replies; `replies` and `user_media_thumbnails` read them
+  const prefixes = authorPrefixes(notes === 'authored' && hides);
+  return kinds.flatMap((kind) => prefixes.map((prefix) => `${prefix}${kind}:${pubkey}`));
 }
 
 /** The selection of a mega-feed spec, if it is a follows feed (`latest`) or a profile feed (`feed`). */
@@ -76,14 +94,21 @@ function megaFeedSelection(payload: Record<string, unknown>, viewer: string): st
   if (!spec || spec.kind === 'reads' || spec.kind === 'drafts' || spec.dvm_id !== undefined) return undefined;
   const owner = viewer || defaultAccount();
   const kinds = kindsOf([spec, payload]);
-  if (spec.id === 'latest') return feedSelection(owner, 'follows', kinds);
+  // latest reads the spec's include_replies only; feed reads the request's over the spec's
+  if (spec.id === 'latest') return feedSelection(owner, 'follows', kinds, spec.include_replies === true);
   if (spec.id !== 'feed') return undefined;
-  return feedSelection(spec.pubkey === undefined ? owner : hexOf(spec.pubkey), spec.notes ?? 'follows', kinds);
+  const includeReplies = payload.include_replies ?? spec.include_replies;
+  return feedSelection(
+    spec.pubkey === undefined ? owner : hexOf(spec.pubkey),
+    spec.notes ?? 'follows',
+    kinds,
+    includeReplies,
+  );
 }
 
 /**
- * What decides which events a command's answer holds, as keys (`F<kinds>:<pubkey>`: events of those kinds by anyone
- * they follow, expanded by `answerDeps`); undefined when it cannot be named precisely.
+ * What decides which events a command's answer holds, as keys (`F<prefixes>|<kinds>:<pubkey>`: events of those kinds
+ * by anyone they follow, by author-key prefix, expanded by `answerDeps`); undefined when it cannot be named precisely.
  */
 export function selectionKeys(command: string, payload: Record<string, unknown>, viewer: string): string[] | undefined {
   switch (command) {
@@ -97,7 +122,12 @@ export function selectionKeys(command: string, payload: Record<string, unknown>,
       return p ? [`p:${p}`, `s:${p}`, `f:${p}`, `n:${p}`, `m:${p}`] : undefined;
     }
     case 'feed':
-      return feedSelection(hexOf(payload.pubkey), payload.notes ?? 'follows', kindsOf([payload]));
+      return feedSelection(
+        hexOf(payload.pubkey),
+        payload.notes ?? 'follows',
+        kindsOf([payload]),
+        payload.include_replies,
+      );
     case 'mega_feed_directive':
       return megaFeedSelection(payload, viewer);
     default:
@@ -165,13 +195,15 @@ export async function answerDeps(
   if (layout && layout.seq === undefined) return undefined;
   const keys = new Set<string>();
   for (const key of selection) {
-    const follows = /^F([\d,]+):(.+)$/.exec(key);
+    const follows = /^F([a-z,]+)\|([\d,]+):(.+)$/.exec(key);
     if (!follows) {
       keys.add(key);
       continue;
     }
-    const kinds = follows[1].split(',');
-    for (const pubkey of await followsOf(store, follows[2])) for (const kind of kinds) keys.add(`k${kind}:${pubkey}`);
+    const prefixes = follows[1].split(',');
+    const kinds = follows[2].split(',');
+    for (const pubkey of await followsOf(store, follows[3]))
+      for (const kind of kinds) for (const prefix of prefixes) keys.add(`${prefix}${kind}:${pubkey}`);
   }
   for (const who of [viewer, hexOf(payload.user_pubkey)]) if (who) keys.add(`a:${who}`).add(`v:${who}`);
   pieceKeys(events, keys);
