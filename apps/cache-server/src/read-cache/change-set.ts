@@ -1,5 +1,6 @@
 import { isAddressableKind, isReplaceableKind, type NostrEvent } from '@tide/core/nostr';
 import { isReplyByRootMarker } from '../ingest/event-refs.ts';
+import { contentWordKeys } from './search-words.ts';
 
 /**
  * What one ingest write changed, as far as the read cache's pieces go: a plain object (it can be posted to another
@@ -20,7 +21,8 @@ export interface StoreChangeSet {
    * user_stats row maybe created, `a:<pubkey>` events by them accepted or removed (`k<kind>:<pubkey>` by kind, and
    * `kr<kind>:<pubkey>` instead for replies by the feeds' rule: an `e`/`a` tag marked root; both for versions of
    * replaceable events, which replace one that may have been either),
-   * `r:<id|address>` events referencing it, `m:<pubkey>` live streams p-tagging them, `media`, `links`. Absent: derived
+   * `r:<id|address>` events referencing it, `m:<pubkey>` live streams p-tagging them, `w:<word>` events whose content
+   * has the word (`search-words.ts`), `media`, `links`. Absent: derived
    * from the fields above.
    */
   keys?: string[];
@@ -83,7 +85,8 @@ export class ChangeRecorder {
 
   /**
    * Notes an event stored: its author's events (`a:`, and by kind `k<kind>:`, or `kr<kind>:` for a reply: feeds that
-   * hide replies are not touched), what it references and, for live streams (30311), whom it tags.
+   * hide replies are not touched), the words of its content (`w:`, for searches), what it references and, for live
+   * streams (30311), whom it tags.
    */
   accepted(event: NostrEvent): void {
     this.keys.add(`e:${event.id}`).add(`a:${event.pubkey}`);
@@ -91,6 +94,7 @@ export class ChangeRecorder {
     const reply = isReplyByRootMarker(event.tags);
     if (replaces || !reply) this.keys.add(`k${event.kind}:${event.pubkey}`);
     if (replaces || reply) this.keys.add(`kr${event.kind}:${event.pubkey}`);
+    for (const key of contentWordKeys(event.content)) this.keys.add(key);
     for (const tag of event.tags) {
       const value = tag[1];
       if (typeof value !== 'string' || value.length === 0) continue;

@@ -25,6 +25,9 @@ import { openStore } from '../store/index.ts';
 const NOW = T0 + 100_000;
 const users = ['ann', 'bob', 'cid', 'dee', 'eve'].map((n) => testUser(`deps-diff-${n}`));
 const zapper = testUser('deps-diff-zapper');
+/** Words of notes and searches: cases, diacritics, a host, a number PostgreSQL splits at, Greek final sigma. */
+const WORDS = ['coffee', 'Café', 'cafe', 'TEA', 'tea½x', 'naïve', 'Σοφίας', 'nostr.com', 'mate', 'bean'];
+const QUERIES = ['café', 'tea', 'x', 'naive', '"coffee tea"', 'bean -mate'];
 
 /** A random write: notes, replies (nested), likes, reposts, quotes, zaps, mute lists, profiles, follows, deletions. */
 function randomEvent(random: () => number, posts: NostrEvent[], step: number, at: number): NostrEvent {
@@ -32,12 +35,12 @@ function randomEvent(random: () => number, posts: NostrEvent[], step: number, at
   const user = pick(users);
   const target = posts.length > 0 ? pick(posts) : undefined;
   const r = random();
-  if (!target || r < 0.18) return note(user, `note ${step} coffee`, [], at);
+  if (!target || r < 0.18) return note(user, `note ${step} ${pick(WORDS)} ${pick(WORDS)}`, [], at);
   if (r < 0.34) {
     const root = target.tags.find((t) => t[0] === 'e' && t[3] === 'root')?.[1];
     const rootEvent = root ? posts.find((p) => p.id === root) : undefined;
     const picture = random() < 0.4 ? ` https://img.example/${step}.png` : '';
-    return reply(user, target, `reply ${step} coffee${picture}`, at, rootEvent);
+    return reply(user, target, `reply ${step} ${pick(WORDS)}${picture}`, at, rootEvent);
   }
   if (r < 0.48) return reaction(user, target, '+', at);
   if (r < 0.54) return repost(user, target, at);
@@ -79,9 +82,9 @@ function randomRequest(random: () => number, posts: NostrEvent[], viewer?: strin
     return ['mega_feed_directive', { spec, limit: 10, ...as }];
   }
   if (r < 0.72) return ['feed', { pubkey: user, notes: 'follows', limit: 10, ...as }];
-  if (r < 0.8) return ['user_infos', { pubkeys: users.map((u) => u.pubkey) }];
-  if (r < 0.88 && post) return ['events', { event_ids: [post.id], extended_response: true }];
-  if (r < 0.94) return ['search', { query: 'coffee', limit: 10, ...as }];
+  if (r < 0.77) return ['user_infos', { pubkeys: users.map((u) => u.pubkey) }];
+  if (r < 0.82 && post) return ['events', { event_ids: [post.id], extended_response: true }];
+  if (r < 0.96) return [random() < 0.8 ? 'search' : 'advanced_search', { query: pick(QUERIES), limit: 10, ...as }];
   return ['get_home_feeds', { ...as }];
 }
 

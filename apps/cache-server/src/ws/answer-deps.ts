@@ -7,6 +7,7 @@ import { referencesOf } from '../commands/bundle-refs.ts';
 import { layoutOf } from '../commands/bundle-shared.ts';
 import { defaultAccount } from '../commands/content-common.ts';
 import type { Store } from '../store/index.ts';
+import { searchSelection } from './answer-deps-search.ts';
 
 /** An answer's dependency keys, and the store's change sequence from which on it is exact unless one is touched. */
 export interface AnswerDeps {
@@ -93,6 +94,8 @@ function megaFeedSelection(payload: Record<string, unknown>, viewer: string): st
   const spec = parsedSpec(payload.spec);
   if (!spec || spec.kind === 'reads' || spec.kind === 'drafts' || spec.dvm_id !== undefined) return undefined;
   const owner = viewer || defaultAccount();
+  if ((spec.id === 'search' || spec.id === 'advsearch') && typeof spec.query === 'string')
+    return searchSelection('advanced_search', { query: spec.query });
   const kinds = kindsOf([spec, payload]);
   // latest reads the spec's include_replies only; feed reads the request's over the spec's
   if (spec.id === 'latest') return feedSelection(owner, 'follows', kinds, spec.include_replies === true);
@@ -130,6 +133,9 @@ export function selectionKeys(command: string, payload: Record<string, unknown>,
       );
     case 'mega_feed_directive':
       return megaFeedSelection(payload, viewer);
+    case 'search':
+    case 'advanced_search':
+      return searchSelection(command, payload);
     default:
       return undefined;
   }
