@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, sql } from 'kysely';
-import { PostgresJSDialect } from 'kysely-postgres-js';
 import postgres from 'postgres';
+import { PipelinedPostgresDialect } from './pg-dialect.ts';
 import type { Database } from './schema.ts';
+import { queryLogProfile } from './sql-profile.ts';
 import { cachePreparedStatements, FifoSqliteDialect } from './sqlite-driver.ts';
 
 /** Which SQL engine a store runs on. */
@@ -24,6 +25,8 @@ export interface DbConfig {
 export interface CreatedDb {
   db: Kysely<Database>;
   dialect: StoreDialect;
+  /** PostgreSQL: the same pool, every Kysely connection one session (the migrations' advisory lock needs one). */
+  sessionDb?: Kysely<Database>;
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -95,9 +98,10 @@ export async function createDb(config: DbConfig): Promise<CreatedDb> {
       types: pgNumberTypes,
       connection: { search_path: schema },
     });
-    const db = new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: client }) });
+    const db = new Kysely<Database>({ dialect: new PipelinedPostgresDialect(client), log: queryLogProfile() });
     await sql`select 1`.execute(db);
-    return { db, dialect: 'postgres' };
+    const sessionDb = new Kysely<Database>({ dialect: new PipelinedPostgresDialect(client, true) });
+    return { db, dialect: 'postgres', sessionDb };
   }
   const path = config.sqlitePath ?? './data/tide.db';
   const inMemory = path === ':memory:';

@@ -33,12 +33,12 @@ async function inTurn<T>(key: string, fn: () => Promise<T>): Promise<T> {
 
 /** Opens (and by default migrates) the store on SQLite (default `./data/tide.db`) or PostgreSQL (`databaseUrl`). */
 export async function openStore(options: OpenStoreOptions = {}): Promise<Store> {
-  const { db, dialect } = await createDb(options);
+  const { db, dialect, sessionDb } = await createDb(options);
   try {
     if (options.migrate !== false) {
       // Same-process openers of one SQLite file take turns (better-sqlite3 waits for locks synchronously).
       const key = dialect === 'sqlite' ? `sqlite:${options.sqlitePath ?? './data/tide.db'}` : '';
-      await inTurn(key, () => migrateToLatest(db, dialect, options.pgSchema));
+      await inTurn(key, () => migrateToLatest(sessionDb ?? db, dialect, options.pgSchema));
     }
   } catch (err) {
     await db.destroy();

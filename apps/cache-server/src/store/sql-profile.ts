@@ -1,22 +1,58 @@
 import { writeFileSync } from 'node:fs';
 import type SqliteDatabase from 'better-sqlite3';
+import type { LogEvent } from 'kysely';
 
-/** Per SQL text: statements run and milliseconds spent in SQLite. */
-type Totals = Map<string, { calls: number; ms: number }>;
+/** Per SQL text: statements run, milliseconds spent in the database (PostgreSQL: until the rows arrived) and the longest. */
+type Totals = Map<string, { calls: number; ms: number; maxMs: number }>;
 
 const totals: Totals = new Map();
 let target: string | undefined;
 
 /** The SQL text with IN lists folded (`?, ?, ?` → `?,..`), so one statement shape sums over list lengths. */
 function shapeOf(source: string): string {
-  return source.replace(/\?(, \?)+/g, '?,..').replace(/\s+/g, ' ');
+  return source
+    .replace(/\?(, \?)+/g, '?,..')
+    .replace(/\$\d+(, \$\d+)+/g, '$n,..')
+    .replace(/\s+/g, ' ');
 }
 
 function write(): void {
   if (!target) return;
-  const rows = [...totals].map(([sql, t]) => ({ ms: Math.round(t.ms * 10) / 10, calls: t.calls, sql }));
+  const rows = [...totals].map(([sql, t]) => ({
+    ms: Math.round(t.ms * 10) / 10,
+    calls: t.calls,
+    maxMs: Math.round(t.maxMs * 10) / 10,
+    sql,
+  }));
   rows.sort((a, b) => b.ms - a.ms);
   writeFileSync(target, JSON.stringify(rows, null, 1));
+}
+
+function count(shape: string, ms: number): void {
+  const t = totals.get(shape) ?? { calls: 0, ms: 0, maxMs: 0 };
+  t.calls += 1;
+  t.ms += ms;
+  t.maxMs = Math.max(t.maxMs, ms);
+  totals.set(shape, t);
+}
+
+/** Starts writing the sums to `file` every 5 s and at exit (once). */
+function writeTo(file: string): void {
+  if (target) return;
+  target = file;
+  setInterval(write, 5000).unref();
+  process.on('exit', write);
+}
+
+/**
+ * With TIDE_SQL_PROFILE=<file> set, a Kysely log function summing each query's wall time (sent to rows received, so
+ * on PostgreSQL it includes waits for the pool and the event loop) by SQL shape into that file; undefined without it.
+ */
+export function queryLogProfile(): ((event: LogEvent) => void) | undefined {
+  const file = process.env.TIDE_SQL_PROFILE;
+  if (!file) return undefined;
+  writeTo(file);
+  return (event) => count(shapeOf(event.query.sql), event.queryDurationMillis);
 }
 
 /**
@@ -26,11 +62,7 @@ function write(): void {
 export function profileStatement(stmt: SqliteDatabase.Statement, source: string): SqliteDatabase.Statement {
   const file = process.env.TIDE_SQL_PROFILE;
   if (!file) return stmt;
-  if (!target) {
-    target = file;
-    setInterval(write, 5000).unref();
-    process.on('exit', write);
-  }
+  writeTo(file);
   const shape = shapeOf(source);
   for (const method of ['all', 'get', 'run', 'iterate'] as const) {
     const original = stmt[method].bind(stmt) as (...args: unknown[]) => unknown;
@@ -39,10 +71,7 @@ export function profileStatement(stmt: SqliteDatabase.Statement, source: string)
       try {
         return original(...args);
       } finally {
-        const t = totals.get(shape) ?? { calls: 0, ms: 0 };
-        t.calls += 1;
-        t.ms += performance.now() - started;
-        totals.set(shape, t);
+        count(shape, performance.now() - started);
       }
     };
   }
