@@ -102,19 +102,36 @@ export async function enrichPosts(
 ): Promise<CacheEvent[]> {
   const viewer = opts.viewer ?? null;
   const rules = opts.muteRules ?? (await muteRulesOf(store, viewer));
+  const shared = await sharedBundle(store, posts, { ...opts, muteRules: rules }, (ids) =>
+    noteActionsByEvent(store, viewer ?? '', ids),
+  );
+  if (shared) return shared;
+  const parts = await bundleParts(store, posts, opts, viewer, rules);
+  return [...parts.head, ...parts.actions, ...parts.tail];
+}
+
+/**
+ * The bundle enrichPosts answers when the viewer's mute rules (`opts.muteRules`, required) hide nothing in the shared
+ * part for `posts`: that part with the viewer's actions (`actionsOf` the part's events) in their place. Undefined
+ * when sharing is off or the rules hide something (enrichPosts then computes the viewer's own bundle).
+ */
+export async function sharedBundle(
+  store: Store,
+  posts: readonly BundlePost[],
+  opts: BundleOptions & { muteRules: MuteRules },
+  actionsOf: (ids: readonly string[]) => Promise<ReadonlyMap<string, CacheEvent>>,
+): Promise<CacheEvent[] | undefined> {
+  const viewer = opts.viewer ?? null;
+  const rules = opts.muteRules;
   const sharing = sharedBundlesOf(store);
-  const full = async () => {
-    const parts = await bundleParts(store, posts, opts, viewer, rules);
-    return [...parts.head, ...parts.actions, ...parts.tail];
-  };
-  if (!sharing) return full();
+  if (!sharing) return undefined;
   const options = { orderBy: opts.orderBy, range: opts.range, topZaps: opts.topZaps, bounds: opts.rangeBounds };
   const parts = await sharing.parts(bundleKey(posts, options), viewer ?? '', () =>
     bundleParts(store, posts, opts, null, NO_MUTES),
   );
   // a viewer's mute rules change a bundle only where they hide a post or a referenced author in it
-  if (!hidesNothing(rules) && hidesSomething(rules, parts)) return full();
-  const byId = viewer ? await noteActionsByEvent(store, viewer, parts.actionIds) : undefined;
+  if (!hidesNothing(rules) && hidesSomething(rules, parts)) return undefined;
+  const byId = viewer ? await actionsOf(parts.actionIds) : undefined;
   const actions = byId ? parts.actionIds.flatMap((id) => byId.get(id) ?? []) : [];
   parts.memo ??= {};
   const layout = {

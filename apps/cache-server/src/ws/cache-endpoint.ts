@@ -150,22 +150,22 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
       const plan = !ready && cacheable && layers ? layerPlan(command, payload, state.userPubkey, now) : undefined;
       const layered = async (): Promise<PackedAnswer> => {
         if (!plan || !layers || !handler) return start();
-        if (plan.kind !== 'profile' && !(await layers.eligible(plan, seq, now))) {
-          layers.fullPath();
-          return start();
-        }
-        const baseKey = responseKey(command, plan.basePayload, null);
         const baseCtx = { ...ctx, connection: { id: conn.id, userPubkey: null, protocol: {} } };
-        const computeBase = () =>
-          core.compute.run(async () => {
-            const events = await handler(baseCtx, plan.basePayload);
-            const packed = await PackedAnswer.pack(events);
-            await noteAnswerDeps(packed, core.store, command, plan.basePayload, '', events, seq);
-            layers.stamp(packed, seq);
-            return packed;
-          });
-        const base = answers.peek(baseKey, now, seq) ?? (await answers.answer(baseKey, now, computeBase, '', seq));
-        return (await layers.layer(plan, payload, base, seq, now, answers.isExact(baseKey, base))) ?? start();
+        // the shared answer to a viewer-less payload (the plan's, or a wider one for a viewer with mute rules)
+        const baseOf = async (basePayload: Record<string, unknown>) => {
+          const baseKey = responseKey(command, basePayload, null);
+          const computeBase = () =>
+            core.compute.run(async () => {
+              const events = await handler(baseCtx, basePayload);
+              const packed = await PackedAnswer.pack(events);
+              await noteAnswerDeps(packed, core.store, command, basePayload, '', events, seq);
+              layers.stamp(packed, seq);
+              return packed;
+            });
+          const base = answers.peek(baseKey, now, seq) ?? (await answers.answer(baseKey, now, computeBase, '', seq));
+          return { answer: base, exact: answers.isExact(baseKey, base) };
+        };
+        return (await layers.layer(plan, payload, baseOf, seq, now)) ?? start();
       };
       const answer = ready ?? (await withTimeout(plan ? layered() : start(), core.limits.requestTimeoutMs));
       if (answer === TIMED_OUT) {

@@ -10,7 +10,12 @@ const viewer = testUser('layer-unit-viewer').pubkey;
 describe('layerPlan', () => {
   it('layers commands whose selection does not depend on the viewer, with the base payload they share', () => {
     const profile = layerPlan('user_profile', { pubkey: viewer, user_pubkey: viewer }, null, T0);
-    expect(profile).toEqual({ viewer, basePayload: { pubkey: viewer }, kind: 'profile', muteSafe: true });
+    expect(profile).toEqual({ viewer, basePayload: { pubkey: viewer }, kind: 'profile', mutes: 'bundle' });
+    expect(layerPlan('feed', { pubkey: viewer, notes: 'replies' }, viewer, T0)?.mutes).toBe('bundle');
+    expect(layerPlan('feed', { pubkey: viewer, notes: 'authored' }, viewer, T0)?.mutes).toBe('rows');
+    expect(layerPlan('feed', { pubkey: viewer }, viewer, T0)?.mutes).toBe('rows');
+    expect(layerPlan('explore', { timeframe: 'latest' }, viewer, T0)?.mutes).toBe('rows');
+    expect(layerPlan('explore', {}, viewer, T0)?.mutes).toBe('authors');
     expect(layerPlan('thread_view', { event_id: 'x' }, viewer, T0)?.kind).toBe('thread');
     const trending = layerPlan('explore_global_trending_24h', { limit: 5, user_pubkey: viewer }, null, T0);
     expect(trending?.basePayload).toEqual({ limit: 5, user_pubkey: NO_VIEWER });

@@ -7,7 +7,11 @@ import { filterListGroup } from '../commands/people-moderation.ts';
 import type { ReuseLimits } from '../reuse-rule.ts';
 import type { Store } from '../store/index.ts';
 import type { PackedAnswer } from './answer-frames.ts';
-import { reasonFromFacts, ViewerFacts } from './viewer-facts.ts';
+import { type Facts, reasonFromFacts, ViewerFacts } from './viewer-facts.ts';
+import { type BaseOf, postsOf, sameSelection, widenedAnswer } from './viewer-layer-mutes.ts';
+
+/** layerOf's answer when a viewer's mute rules change a `rows` selection: try a wider shared one. */
+const WIDER = Symbol('wider');
 
 /**
  * A viewer nobody can sign for (x = 0 is not a secp256k1 point): no follows, mutes, lists, settings or actions. Commands
@@ -18,6 +22,13 @@ export const NO_VIEWER = '0'.repeat(64);
 /** What a viewer's answer adds to the shared one: their note actions, a profile's filtering reason. */
 type LayerKind = 'bundle' | 'thread' | 'profile';
 
+/**
+ * How the command's selection applies a viewer's mute rules: not at all (only the bundle does: `bundle`), by leaving
+ * out muted authors' rows before its one-note-per-author and paging (ranked explore: `authors`), or by content-posts'
+ * SQL checks with a refill to `limit` (feeds, latest explore: `rows`). See viewer-layer-mutes.ts.
+ */
+export type SelectionMutes = 'bundle' | 'authors' | 'rows';
+
 /** How a viewer's answer to a request is made from a shared one (see `layerPlan`). */
 export interface LayerPlan {
   /** The viewer the request is answered for. */
@@ -25,8 +36,10 @@ export interface LayerPlan {
   /** The payload of the shared answer (no `user_pubkey`, or NO_VIEWER's), computed on a connection with no user. */
   basePayload: Record<string, unknown>;
   kind: LayerKind;
-  /** The selection ignores mute rules (only the bundle applies them): viewers with rules may be layered too. */
-  muteSafe: boolean;
+  /** How the selection applies mute rules. */
+  mutes: SelectionMutes;
+  /** `rows` selections: the command's default and largest limit, and its bundle's options (for a wider base). */
+  paging?: { defaultLimit: number; maxLimit: number; orderBy?: string };
 }
 
 function without(payload: Record<string, unknown>, viewer?: string): Record<string, unknown> {
@@ -45,8 +58,8 @@ function readsViewer(node: SearchNode | null): boolean {
 /**
  * How to answer `command` for the request's viewer from a viewer-less answer, or undefined when its selection depends
  * on the viewer (home feeds, non-global explore scopes, searches with scopes), it has no viewer or a malformed one:
- * the full path then. Valid only where ViewerLayers.eligible says so (mute rules); a thread also needs the
- * viewer to follow none of its flagged repliers (ViewerLayers.layer checks).
+ * the full path then. ViewerLayers.layer checks the rest: mute rules, and for a thread that the viewer follows none of
+ * its flagged repliers.
  */
 export function layerPlan(
   command: string,
@@ -63,17 +76,28 @@ export function layerPlan(
   if (!viewer || viewer === NO_VIEWER) return undefined;
   switch (command) {
     case 'user_profile':
-      return { viewer, basePayload: without(payload), kind: 'profile', muteSafe: true };
-    case 'feed':
-      return { viewer, basePayload: without(payload), kind: 'bundle', muteSafe: false };
+      return { viewer, basePayload: without(payload), kind: 'profile', mutes: 'bundle' };
+    case 'feed': {
+      const notes = payload.notes ?? 'follows';
+      // replies, bookmarks and media select without the viewer's mutes (content-feeds.ts); follows and authored with
+      const mutes = notes === 'follows' || notes === 'authored' ? 'rows' : 'bundle';
+      const paging = { defaultLimit: 20, maxLimit: 1000 };
+      return { viewer, basePayload: without(payload), kind: 'bundle', mutes, paging };
+    }
     case 'thread_view':
-      return { viewer, basePayload: without(payload), kind: 'thread', muteSafe: true };
-    case 'explore':
+      return { viewer, basePayload: without(payload), kind: 'thread', mutes: 'bundle' };
+    case 'explore': {
       if (payload.scope !== undefined && payload.scope !== null && payload.scope !== 'global') return undefined;
-      return { viewer, basePayload: without(payload, NO_VIEWER), kind: 'bundle', muteSafe: false };
+      const latest = payload.timeframe === 'latest';
+      const paging = { defaultLimit: 20, maxLimit: 50, orderBy: 'created_at' };
+      const basePayload = without(payload, NO_VIEWER);
+      return latest
+        ? { viewer, basePayload, kind: 'bundle', mutes: 'rows', paging }
+        : { viewer, basePayload, kind: 'bundle', mutes: 'authors' };
+    }
     case 'explore_global_trending_24h':
     case 'explore_global_mostzapped_4h':
-      return { viewer, basePayload: without(payload, NO_VIEWER), kind: 'bundle', muteSafe: false };
+      return { viewer, basePayload: without(payload, NO_VIEWER), kind: 'bundle', mutes: 'authors' };
     case 'search':
     case 'advanced_search': {
       if (typeof payload.query !== 'string') return undefined;
@@ -82,7 +106,7 @@ export function layerPlan(
       } catch {
         return undefined;
       }
-      return { viewer, basePayload: without(payload, NO_VIEWER), kind: 'bundle', muteSafe: true };
+      return { viewer, basePayload: without(payload, NO_VIEWER), kind: 'bundle', mutes: 'bundle' };
     }
     default:
       return undefined;
@@ -100,12 +124,16 @@ export function viewerLayersOf(store: Store): ViewerLayers | undefined {
  * Makes viewers' answers from shared (viewer-less) ones plus what differs for the viewer: their 10000115 actions on the
  * bundle's events (one indexed query, spliced between the shared head and tail already serialised and deflated), a
  * profile's 10000131 filtering reason. Exact: a layered answer equals the full path's (same objects, order and frames;
- * `viewer-layer-differential.test.ts`). Viewers with mute rules (unless the selection ignores them and they hide nothing
- * in the shared bundle: threads, searches), or who wrote since the shared answer was made, get the full path.
+ * `viewer-layer-differential.test.ts`). Viewers with mute rules are layered where their selection provably equals the
+ * shared one (or a wider shared one filtered by their rules, viewer-layer-mutes.ts) and the rules hide nothing in the
+ * shared bundle; those rules changing more, or a viewer who wrote since the shared answer was made, get the full path.
  */
 export class ViewerLayers {
-  /** How viewers' requests were answered: with their own objects spliced in, as the shared answer, by the full path. */
-  readonly counts = { spliced: 0, shared: 0, full: 0 };
+  /**
+   * How viewers' requests were answered: with their own objects spliced in, as the shared answer, by the full path;
+   * `widened` counts the spliced ones read off a wider shared selection (viewers with mute rules).
+   */
+  readonly counts = { spliced: 0, shared: 0, full: 0, widened: 0 };
   private readonly facts: ViewerFacts;
   private readonly madeAt = new WeakMap<PackedAnswer, number>();
   private readonly flagged = new WeakMap<PackedAnswer, Promise<string[]>>();
@@ -128,51 +156,48 @@ export class ViewerLayers {
   }
 
   /**
-   * Whether the viewer's answer may be layered: no mute rules (kept by the reuse rule, forgotten when they write), or a
-   * selection mute rules do not change (then `layer` checks they hide nothing in the shared bundle).
-   */
-  async eligible(plan: LayerPlan, seq: number, second: number): Promise<boolean> {
-    return plan.muteSafe || (await this.facts.of(plan.viewer, seq, second).muteFree());
-  }
-
-  /**
-   * The viewer's answer made from `base` (the answer to `plan.basePayload`), or undefined when it cannot be (the full
-   * path then): the viewer wrote since it was made, it has no split to put actions in, or (threads) the viewer follows
-   * one of its flagged repliers. Call after `eligible` said yes. `exact`: the answer cache knows `base` equals a fresh
-   * computation now (no write since touched what it read), so a viewer's earlier write does not stand in the way.
+   * The viewer's answer made from the shared answer to `plan.basePayload` (`baseOf`), or undefined when it cannot be
+   * (the full path then): the viewer wrote since it was made (unless the answer cache knows it is exact now), it has no
+   * split to put actions in, their mute rules change its selection or hide something in its bundle (a `rows` selection
+   * then tries a wider shared one, viewer-layer-mutes.ts), or (threads) the viewer follows one of its flagged repliers.
    */
   async layer(
     plan: LayerPlan,
     payload: Record<string, unknown>,
-    base: PackedAnswer,
+    baseOf: BaseOf,
     seq: number,
     second: number,
-    exact = false,
   ): Promise<PackedAnswer | undefined> {
-    const answer = await this.layerOf(plan, payload, base, seq, second, exact);
+    const facts = this.facts.of(plan.viewer, seq, second);
+    const base = await baseOf(plan.basePayload);
+    let answer = await this.layerOf(plan, payload, base, facts);
+    if (answer === WIDER) {
+      const rules = await facts.muteRules();
+      const actionsOf = async (ids: readonly string[]) =>
+        (await facts.actions()) ?? (await noteActionsByEvent(this.store, plan.viewer, ids));
+      const usable = (b: { answer: PackedAnswer; exact: boolean }) => this.usable(plan.viewer, b.answer, b.exact);
+      answer = await widenedAnswer(this.store, plan, payload, rules, baseOf, usable, actionsOf);
+      if (answer) this.counts.widened += 1;
+    }
     if (!answer) this.counts.full += 1;
-    else if (answer === base) this.counts.shared += 1;
+    else if (answer === base.answer) this.counts.shared += 1;
     else this.counts.spliced += 1;
     return answer;
   }
 
-  /** Notes a viewer's request answered by the full path without trying a layer (mute rules). */
-  fullPath(): void {
-    this.counts.full += 1;
+  /** Whether `base` may be used for `viewer`: made at or after their latest write, or known exact now. */
+  private usable(viewer: string, base: PackedAnswer, exact: boolean): boolean {
+    const made = this.madeAt.get(base);
+    return made !== undefined && made >= (exact ? 0 : this.writtenAt(viewer));
   }
 
   private async layerOf(
     plan: LayerPlan,
     payload: Record<string, unknown>,
-    base: PackedAnswer,
-    seq: number,
-    second: number,
-    exact: boolean,
-  ): Promise<PackedAnswer | undefined> {
-    const facts = this.facts.of(plan.viewer, seq, second);
-    const made = this.madeAt.get(base);
-    const written = exact ? 0 : this.writtenAt(plan.viewer);
-    if (made === undefined || made < written) return undefined;
+    { answer: base, exact }: { answer: PackedAnswer; exact: boolean },
+    facts: Facts,
+  ): Promise<PackedAnswer | typeof WIDER | undefined> {
+    if (!this.usable(plan.viewer, base, exact)) return undefined;
     if (plan.kind === 'profile') {
       if (base.count === 0) return base;
       const pubkey = String(payload.pubkey);
@@ -181,9 +206,18 @@ export class ViewerLayers {
       );
       return reason ? undefined : base;
     }
+    const muteFree = await facts.muteFree();
+    if (plan.mutes !== 'bundle') {
+      const posts = postsOf(base);
+      if (posts?.length === 0) return base; // no posts: the same answer for every viewer
+      const rules = muteFree ? undefined : await facts.muteRules();
+      if (rules && !(posts && (await sameSelection(this.store, plan, payload, posts, rules)))) {
+        return plan.mutes === 'rows' ? WIDER : undefined;
+      }
+    }
     const split = base.split;
-    if (!split || (split.seq ?? -1) < written) return undefined;
-    if (!(await facts.muteFree()) && hidesSomething(await facts.muteRules(), split)) return undefined;
+    if (!split || (split.seq ?? -1) < (exact ? 0 : this.writtenAt(plan.viewer))) return undefined;
+    if (!muteFree && hidesSomething(await facts.muteRules(), split)) return undefined;
     if (plan.kind === 'thread' && (await this.followsFlagged(plan.viewer, String(payload.event_id), base))) {
       return undefined;
     }

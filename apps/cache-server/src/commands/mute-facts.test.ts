@@ -1,0 +1,84 @@
+import { beforeAll, expect, it } from 'vitest';
+import { describeDialects } from '../../test/dialects.ts';
+import { ev, note, repost, T0, testUser } from '../../test/fixtures/events.ts';
+import { ingestEvents } from '../ingest/index.ts';
+import type { MuteRules } from './content-mutes.ts';
+import { queryPosts } from './content-posts.ts';
+import { likeSafe, postMuteFacts, sqlMuted } from './mute-facts.ts';
+
+const author = testUser('mute-facts-author');
+const other = testUser('mute-facts-other');
+const root = note(other, 'a thread root', [], T0);
+const quoted = note(other, 'Spoiler ahead: the CAFÉ closes', [], T0 + 1);
+// each post is left out by one kind of rule only, in SQL (some differently from the bundle's own check)
+const posts = [
+  note(author, 'plain', [], T0 + 10),
+  note(author, 'tagged', [['t', ' Tea ']], T0 + 11), // event_hashtags holds 'tea' (trimmed); the bundle's check does not trim
+  note(author, 'about #coffee', [], T0 + 12),
+  note(author, 'in the thread', [['e', root.id]], T0 + 13),
+  repost(author, root, T0 + 14), // its e tag names the muted thread; the bundle's check reads only a repost's p tags
+  repost(author, quoted, T0 + 15), // its content (the reposted JSON) holds the muted word
+  note(author, 'a big SPOILER', [], T0 + 16),
+  note(author, 'at the café', [], T0 + 17),
+  note(author, 'at the CAFÉ', [], T0 + 18), // lower() of the dialect decides (SQLite lowers ASCII only)
+  note(author, '100% sure', [], T0 + 19),
+  ev(author, 6, '', [['p', other.pubkey]], T0 + 20),
+];
+
+function rules(partial: Partial<MuteRules>): MuteRules {
+  return { pubkeys: new Set(), hashtags: new Set(), words: [], threads: new Set(), ...partial };
+}
+
+const cases: Array<[string, MuteRules]> = [
+  ['no rules', rules({})],
+  ['the author', rules({ pubkeys: new Set([author.pubkey]) })],
+  ['a reposted author', rules({ pubkeys: new Set([other.pubkey]) })],
+  ['hashtags', rules({ hashtags: new Set(['tea', 'coffee']) })],
+  ['a thread', rules({ threads: new Set([root.id]) })],
+  ['a post itself as a thread', rules({ threads: new Set([posts[0].id]) })],
+  ['words', rules({ words: ['spoiler'] })],
+  ['a non-ASCII word', rules({ words: ['café'] })],
+  ['a word with a LIKE wildcard', rules({ words: ['100%'] })],
+];
+
+describeDialects('mute facts', (getStore) => {
+  beforeAll(async () => {
+    const results = await ingestEvents(getStore(), [root, quoted, ...posts], { source: 'import', now: T0 + 100 });
+    expect(results.every((r) => r.ok)).toBe(true);
+  });
+
+  for (const [name, muted] of cases) {
+    it(`leave out what the feed's SQL checks leave out: ${name}`, async () => {
+      const store = getStore();
+      const paging = { limit: 100, offset: 0, since: 0, until: T0 + 1000 };
+      const selected = await queryPosts(store, { author: author.pubkey, kinds: [1, 6], muted }, paging);
+      const facts = await postMuteFacts(
+        store,
+        posts.map((e) => e.id),
+      );
+      const kept = posts
+        .filter((e) => {
+          const f = facts.get(e.id);
+          if (!f) throw new Error(`no facts for ${e.id}`);
+          return !sqlMuted(muted, e, f);
+        })
+        .sort((a, b) => b.created_at - a.created_at)
+        .map((e) => e.id);
+      expect(kept).toEqual(selected.map((p) => p.id));
+      // SQL leaves a LIKE wildcard's word to the bundle's check
+      const none = name === 'no rules' || name.includes('wildcard');
+      expect(kept.length < posts.length).toBe(!none);
+    });
+  }
+
+  it('keep facts by id and skip events not stored', async () => {
+    const store = getStore();
+    const first = await postMuteFacts(store, [posts[1].id, 'f'.repeat(64)]);
+    expect(first.has('f'.repeat(64))).toBe(false);
+    expect(first.get(posts[1].id)?.hashtags).toEqual(['tea']);
+    const again = await postMuteFacts(store, [posts[1].id]);
+    expect(again.get(posts[1].id)).toBe(first.get(posts[1].id));
+    expect(likeSafe('100%')).toBe(false);
+    expect(likeSafe('spoiler')).toBe(true);
+  });
+});

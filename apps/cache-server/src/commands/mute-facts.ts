@@ -1,0 +1,95 @@
+import { sql } from 'kysely';
+import type { Store } from '../store/index.ts';
+import type { MuteRules } from './content-mutes.ts';
+
+/**
+ * What the SQL mute checks of a feed's selection (`muteChecks` in content-posts.ts) read of one event, as the store
+ * holds it: so a viewer's rules can be applied to a shared selection in memory with the same outcome as in SQL.
+ */
+export interface PostMuteFacts {
+  /** `lower(content)` as the store's dialect computes it (what `LIKE '%word%'` is matched against). */
+  lowered: string;
+  /** Values of its `event_tags` rows named 'e'. */
+  eValues: string[];
+  /** Values of its `event_tags` rows named 'p' of kind 6 (the authors a repost names). */
+  repostP: string[];
+  /** Its `event_hashtags` rows. */
+  hashtags: string[];
+}
+
+/** Events whose facts are kept per store (each a few hundred bytes); the oldest go first. */
+const MAX_KEPT = 20_000;
+const CHUNK = 500;
+const kept = new WeakMap<Store, Map<string, PostMuteFacts>>();
+
+/**
+ * The mute facts of `ids` (events not stored are missing from the map). An event's facts never change while it is
+ * stored (its rows are written with it and removed with it), so they are kept by id across requests and viewers.
+ */
+export async function postMuteFacts(store: Store, ids: readonly string[]): Promise<Map<string, PostMuteFacts>> {
+  let byId = kept.get(store);
+  if (!byId) {
+    byId = new Map();
+    kept.set(store, byId);
+  }
+  const out = new Map<string, PostMuteFacts>();
+  const missing: string[] = [];
+  for (const id of new Set(ids)) {
+    const known = byId.get(id);
+    if (known) out.set(id, known);
+    else missing.push(id);
+  }
+  for (let i = 0; i < missing.length; i += CHUNK) {
+    const chunk = missing.slice(i, i + CHUNK);
+    const [events, tags, hashtags] = await Promise.all([
+      store.db
+        .selectFrom('events')
+        .select(['id', sql<string>`lower(content)`.as('lowered')])
+        .where('id', 'in', chunk)
+        .execute(),
+      store.db
+        .selectFrom('event_tags')
+        .select(['event_id', 'name', 'value', 'kind'])
+        .where('event_id', 'in', chunk)
+        .where('name', 'in', ['e', 'p'])
+        .execute(),
+      store.db.selectFrom('event_hashtags').select(['event_id', 'hashtag']).where('event_id', 'in', chunk).execute(),
+    ]);
+    const found = new Map<string, PostMuteFacts>();
+    for (const e of events) found.set(e.id, { lowered: String(e.lowered), eValues: [], repostP: [], hashtags: [] });
+    for (const t of tags) {
+      const f = found.get(t.event_id);
+      if (!f) continue;
+      if (t.name === 'e') f.eValues.push(t.value);
+      else if (Number(t.kind) === 6) f.repostP.push(t.value);
+    }
+    for (const h of hashtags) found.get(h.event_id)?.hashtags.push(h.hashtag);
+    for (const [id, f] of found) {
+      out.set(id, f);
+      byId.set(id, f);
+    }
+  }
+  for (const id of byId.keys()) {
+    if (byId.size <= MAX_KEPT) break;
+    byId.delete(id);
+  }
+  return out;
+}
+
+/** Words the SQL checks leave to the bundle's own check (LIKE wildcards), as `muteChecks` does. */
+export function likeSafe(word: string): boolean {
+  return !/[%_\\]/.test(word);
+}
+
+/**
+ * True when the SQL mute checks of a feed's selection (content-posts.ts `queryWindow` with `muted`) leave out the
+ * event `id` by `pubkey` with these stored facts: its author, a repost naming a muted author, a muted hashtag, a muted
+ * thread (the event itself or an `e` tag) or a muted word in its lowered content.
+ */
+export function sqlMuted(rules: MuteRules, post: { id: string; pubkey: string }, facts: PostMuteFacts): boolean {
+  if (rules.pubkeys.has(post.pubkey)) return true;
+  if (facts.repostP.some((p) => rules.pubkeys.has(p))) return true;
+  if (facts.hashtags.some((h) => rules.hashtags.has(h))) return true;
+  if (rules.threads.has(post.id) || facts.eValues.some((e) => rules.threads.has(e))) return true;
+  return rules.words.some((w) => likeSafe(w) && facts.lowered.includes(w));
+}
