@@ -1,7 +1,15 @@
+/** When a change came in: wall-clock ms and the server clock's second (as the index's user knows it). */
+export interface TouchTime {
+  at: number;
+  second: number;
+}
+
 /** What the index keeps on each tracked entry: whether a change touched it, and the buckets it is listed in. */
 export interface Tracked {
   /** True once a change touched one of its keys (or it could not be tracked). */
   touched: boolean;
+  /** When the first change that touched it came in (absent when untracked or not told). */
+  touchedAt?: TouchTime;
   /** The buckets listing it while tracked. */
   buckets?: Bucket<Tracked>[];
 }
@@ -15,6 +23,13 @@ interface LoggedChange {
   seq: number;
   /** null: everything. */
   keys: ReadonlySet<string> | null;
+  when?: TouchTime;
+}
+
+/** Whether any of `keys` is in `set`. */
+function anyIn(keys: ReadonlySet<string>, set: ReadonlySet<string>): boolean {
+  for (const key of keys) if (set.has(key)) return true;
+  return false;
 }
 
 /** Changes remembered for computations still running (at 20 writes/s several minutes). */
@@ -41,19 +56,16 @@ export class DependencyIndex<E extends Tracked> {
       entry.touched = true;
       return;
     }
-    let own: Set<string> | undefined;
-    for (let i = this.log.length - 1; i >= 0 && this.log[i].seq > since; i--) {
-      const changed = this.log[i].keys;
-      if (!changed) {
+    let first = this.log.length;
+    while (first > 0 && this.log[first - 1].seq > since) first--;
+    const own = first < this.log.length ? new Set(keys) : undefined;
+    // oldest first: the first change that touched it says since when it lags the store
+    for (let i = first; own && i < this.log.length; i++) {
+      const { keys: changed, when } = this.log[i];
+      if (!changed || anyIn(changed, own)) {
         entry.touched = true;
+        entry.touchedAt = when;
         return;
-      }
-      own ??= new Set(keys);
-      for (const key of changed) {
-        if (own.has(key)) {
-          entry.touched = true;
-          return;
-        }
       }
     }
     const buckets: Bucket<E>[] = [];
@@ -82,9 +94,12 @@ export class DependencyIndex<E extends Tracked> {
     }
   }
 
-  /** A change at sequence `seq` touched `keys` (null: everything): its entries are marked touched and let go. */
-  change(keys: ReadonlySet<string> | null, seq: number): void {
-    this.log.push({ seq, keys });
+  /**
+   * A change at sequence `seq`, come in at `when`, touched `keys` (null: everything): its entries are marked touched
+   * (and when) and let go.
+   */
+  change(keys: ReadonlySet<string> | null, seq: number, when?: TouchTime): void {
+    this.log.push({ seq, keys, when });
     if (this.log.length > LOG_SIZE)
       this.floor = this.log.splice(0, this.log.length - LOG_SIZE).at(-1)?.seq ?? this.floor;
     const hit: E[] = [];
@@ -92,6 +107,7 @@ export class DependencyIndex<E extends Tracked> {
     else for (const key of keys) for (const entry of this.byKey.get(key)?.entries ?? []) hit.push(entry);
     for (const entry of hit) {
       entry.touched = true;
+      entry.touchedAt = when;
       this.untrack(entry);
     }
   }
