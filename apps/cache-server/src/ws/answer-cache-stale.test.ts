@@ -142,3 +142,39 @@ describe('ResponseCache: stale while revalidating', () => {
     }
   });
 });
+
+describe('ResponseCache: stale while revalidating, answers without dependencies', () => {
+  it('lag the store from the first change after they were computed', async () => {
+    const cache = new ResponseCache<{ n: number }>({ ttlMs: 1000, maxAgeMs: 30_000 });
+    let n = 0;
+    const releases: Array<() => void> = [];
+    const compute = () =>
+      new Promise<{ n: number }>((resolve) => {
+        n += 1;
+        const mine = n;
+        releases.push(() => resolve({ n: mine }));
+      });
+    const wall = vi.spyOn(Date, 'now').mockReturnValue(50_000);
+    try {
+      const first = cache.answer('k', 100, compute, '', 1);
+      releases.shift()?.();
+      await first;
+      // second 101: a first change (sequence 2), then another in 102 (sequence 3)
+      wall.mockReturnValue(50_900);
+      cache.peek('other', 101, 1);
+      cache.changed(new Set(['e:x']), 2);
+      wall.mockReturnValue(51_100);
+      expect((await cache.answer('k', 101, compute, '', 2)).n).toBe(1);
+      expect(n).toBe(2);
+      // the recomputation is not finished; in 102 the answer of 100 may no longer be served (its first change was in 101)
+      cache.peek('other', 102, 2);
+      cache.changed(new Set(['e:y']), 3);
+      const later = cache.answer('k', 102, compute, '', 3);
+      expect(n).toBe(2);
+      releases.shift()?.();
+      expect((await later).n).toBe(2);
+    } finally {
+      wall.mockRestore();
+    }
+  });
+});

@@ -47,9 +47,9 @@ export interface ResponseCacheOptions {
  * (the bound for clock-dependent answers). Otherwise it lives at most `ttlMs` within its clock second. Answers made for
  * an accepted event's author go at once (`forgetViewers`). Bounded by entry count and bytes, LRU.
  *
- * Stale while revalidating: an exact answer a change touched is still served, while its one recomputation runs, for
- * as long as the after-change rule lets an answer lag the store — up to `ttlMs` after the change and within the clock
- * second the change came in. Such an answer equals the store as it was at a moment of the current clock second (just
+ * Stale while revalidating: an answer a change touched (without dependencies: the first change after it was computed)
+ * is still served, while its one recomputation runs, for as long as the after-change rule lets an answer lag the store:
+ * up to `ttlMs` after the change and within the clock second the change came in. Such an answer equals the store as it was at a moment of the current clock second (just
  * before the change), as an answer made in this second and touched since does. The change's second is the last server
  * second a request brought (`answer`, `peek`): never later than the true one, so the bound is never stretched.
  */
@@ -251,7 +251,9 @@ export class ResponseCache<T> {
 
   /** Whether a touched answer may still be served while it is recomputed (see the class comment). */
   private stale(entry: Entry<T>, now: number, second: number): boolean {
-    const when: TouchTime | undefined = entry.touchedAt;
+    // an answer without dependencies lags the store from the first change after its computation started
+    const undescribed = !entry.exact && !entry.touched;
+    const when: TouchTime | undefined = undescribed ? this.deps.firstChangeAfter(entry.seq) : entry.touchedAt;
     if (!entry.done || !when || when.second !== second || now - when.at > this.limits.ttlMs) return false;
     const maxAge = Math.max(this.limits.ttlMs, this.limits.maxAgeMs);
     return now - entry.at <= maxAge && Math.abs(second - entry.second) * 1000 <= maxAge;

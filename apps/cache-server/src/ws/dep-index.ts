@@ -82,6 +82,23 @@ export class DependencyIndex<E extends Tracked> {
     this.tracked.add(entry);
   }
 
+  /**
+   * When the first change after sequence `seq` came in (what an answer without dependencies, computed at `seq`, lags
+   * the store since); undefined when none came yet, the log no longer reaches back or the change was not timed.
+   */
+  firstChangeAfter(seq: number): TouchTime | undefined {
+    if (seq < this.floor) return undefined;
+    // the log is in sequence order: the first entry past `seq`
+    let lo = 0;
+    let hi = this.log.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.log[mid].seq > seq) hi = mid;
+      else lo = mid + 1;
+    }
+    return this.log[lo]?.when;
+  }
+
   /** Stops listing `entry` (it left the cache, or was touched). */
   untrack(entry: E): void {
     const buckets = entry.buckets as Bucket<E>[] | undefined;
