@@ -3,7 +3,8 @@
 // Scale: BENCH_EVENTS (default 1,000,000; e.g. BENCH_EVENTS=50000 for a quick run). The seeded database is kept in
 // bench/.data/ (git-ignored *.db) and reused by later runs with the same size. PostgreSQL too when DATABASE_URL is
 // set (schema bench_queries_<n>, kept for reuse); BENCH_ONLY=sqlite|postgres runs one of them. Prints name, value,
-// unit, target. Target: p95 ≤ 25 ms for feed, thread and profile on SQLite.
+// unit, target. Target: p95 ≤ 25 ms for feed, thread and profile on SQLite. BENCH_SQLITE_PATH=<file> measures another
+// (already seeded) SQLite store, e.g. a scratch copy.
 import { mkdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -144,7 +145,10 @@ console.log(
 );
 // BENCH_ONLY=sqlite|postgres runs one dialect (e.g. while another process seeds the other one's store)
 const only = process.env.BENCH_ONLY;
-if (only !== 'postgres') await measure('sqlite', { sqlitePath: join(dir, `server-queries-${EVENTS}.db`) });
+if (only !== 'postgres') {
+  const sqlitePath = process.env.BENCH_SQLITE_PATH ?? join(dir, `server-queries-${EVENTS}.db`);
+  await measure('sqlite', { sqlitePath });
+}
 if (process.env.DATABASE_URL && only !== 'sqlite') {
   await measure('postgres', { databaseUrl: process.env.DATABASE_URL, pgSchema: `bench_queries_${EVENTS}` });
 }

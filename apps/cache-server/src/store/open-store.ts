@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { createDb, type DbConfig, type StoreDialect } from './create-db.ts';
 import { migrateToLatest } from './migrations.ts';
 import type { Database } from './schema.ts';
+import { refreshSqliteStats } from './sqlite-stats.ts';
 
 /** A migrated database ready for queries, with a single-writer gate for ingest transactions. */
 export interface Store {
@@ -39,6 +40,8 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
       // Same-process openers of one SQLite file take turns (better-sqlite3 waits for locks synchronously).
       const key = dialect === 'sqlite' ? `sqlite:${options.sqlitePath ?? './data/tide.db'}` : '';
       await inTurn(key, () => migrateToLatest(sessionDb ?? db, dialect, options.pgSchema));
+      // a migrating opener is the store's writer: planner statistics where missing or stale (read workers skip it)
+      if (dialect === 'sqlite') await refreshSqliteStats(db);
     }
   } catch (err) {
     await db.destroy();

@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
 import type { Store } from './open-store.ts';
+import { refreshSqliteStats } from './sqlite-stats.ts';
 
 /**
- * Refreshes PostgreSQL's planner statistics of every table in the store's schema (a no-op on SQLite). Run after
- * bulk writes (a seed): autovacuum analyses a table only after 10% of it changed, so right after a bulk load the
- * planner may still believe a million-row table is small and pick nested loops over it.
+ * Refreshes the planner statistics of every table in the store (PostgreSQL: its schema; SQLite: `ANALYZE` with a
+ * bounded sample). Run after bulk writes (a seed): autovacuum analyses a table only after 10% of it changed, so right
+ * after a bulk load the planner may still believe a million-row table is small and pick nested loops over it.
  */
 export async function analyzeStore(store: Pick<Store, 'db' | 'dialect'>): Promise<void> {
-  if (store.dialect !== 'postgres') return;
+  if (store.dialect !== 'postgres') return refreshSqliteStats(store.db, true);
   const tables = await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables
     WHERE schemaname = current_schema() ORDER BY tablename`.execute(store.db);
   if (tables.rows.length === 0) return;
