@@ -10,6 +10,7 @@ import { type CommandContext, CommandError, type CommandPayload, type CommandRec
 import { exploreNow, shiftCreatedAfter } from './explore-clock.ts';
 import { rankedExploreNotes } from './explore-ranking.ts';
 import { type ExploreField, exploreNotes, scopeAuthors, TRENDING_MIN_FOLLOWERS } from './explore-scored.ts';
+import { queryPostsMuted } from './muted-posts.ts';
 import { hiddenPubkeys } from './people-moderation.ts';
 import { precomputedScored, withoutMuted } from './scored-precomputed.ts';
 
@@ -52,7 +53,7 @@ export async function exploreFeed(
   const exclude = rules.pubkeys;
   const posts =
     tf.field === 'created_at'
-      ? await queryPosts(
+      ? await queryPostsMuted(
           ctx.store,
           { authors, isReply: 0, kinds: opts.kinds ?? [1], muted: rules },
           { ...paging, since: Math.max(paging.since, createdAfter) },

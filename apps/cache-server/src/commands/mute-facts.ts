@@ -7,6 +7,8 @@ import type { MuteRules } from './content-mutes.ts';
  * holds it: so a viewer's rules can be applied to a shared selection in memory with the same outcome as in SQL.
  */
 export interface PostMuteFacts {
+  /** Its author (the `pubkey` of its `pubkey_events` rows). */
+  pubkey: string;
   /** `lower(content)` as the store's dialect computes it (what `LIKE '%word%'` is matched against). */
   lowered: string;
   /** Values of its `event_tags` rows named 'e'. */
@@ -44,7 +46,7 @@ export async function postMuteFacts(store: Store, ids: readonly string[]): Promi
     const [events, tags, hashtags] = await Promise.all([
       store.db
         .selectFrom('events')
-        .select(['id', sql<string>`lower(content)`.as('lowered')])
+        .select(['id', 'pubkey', sql<string>`lower(content)`.as('lowered')])
         .where('id', 'in', chunk)
         .execute(),
       store.db
@@ -56,7 +58,9 @@ export async function postMuteFacts(store: Store, ids: readonly string[]): Promi
       store.db.selectFrom('event_hashtags').select(['event_id', 'hashtag']).where('event_id', 'in', chunk).execute(),
     ]);
     const found = new Map<string, PostMuteFacts>();
-    for (const e of events) found.set(e.id, { lowered: String(e.lowered), eValues: [], repostP: [], hashtags: [] });
+    for (const e of events) {
+      found.set(e.id, { pubkey: e.pubkey, lowered: String(e.lowered), eValues: [], repostP: [], hashtags: [] });
+    }
     for (const t of tags) {
       const f = found.get(t.event_id);
       if (!f) continue;
@@ -83,11 +87,11 @@ export function likeSafe(word: string): boolean {
 
 /**
  * True when the SQL mute checks of a feed's selection (content-posts.ts `queryWindow` with `muted`) leave out the
- * event `id` by `pubkey` with these stored facts: its author, a repost naming a muted author, a muted hashtag, a muted
- * thread (the event itself or an `e` tag) or a muted word in its lowered content.
+ * event `id` with these stored facts: its author, a repost naming a muted author, a muted hashtag, a muted thread (the
+ * event itself or an `e` tag) or a muted word in its lowered content.
  */
-export function sqlMuted(rules: MuteRules, post: { id: string; pubkey: string }, facts: PostMuteFacts): boolean {
-  if (rules.pubkeys.has(post.pubkey)) return true;
+export function sqlMuted(rules: MuteRules, post: { id: string }, facts: PostMuteFacts): boolean {
+  if (rules.pubkeys.has(facts.pubkey)) return true;
   if (facts.repostP.some((p) => rules.pubkeys.has(p))) return true;
   if (facts.hashtags.some((h) => rules.hashtags.has(h))) return true;
   if (rules.threads.has(post.id) || facts.eValues.some((e) => rules.threads.has(e))) return true;
