@@ -16,8 +16,8 @@ export interface StoreChangeSet {
   links?: boolean;
   all: boolean;
   /**
-   * What answers' dependencies this write touched (see `change-keys.ts`): `e:<id>` event pieces, `p:<pubkey>` kind 0
-   * and other current versions, `f:<pubkey>` follower counts, `s:<pubkey>` any user_stats column, `n:<pubkey>` a
+   * What answers' dependencies this write touched (see `change-keys.ts`): `e:<id>` event pieces (and anyone's actions
+   * on the event), `p:<pubkey>` kind 0 and other current versions (replaceable and addressable: lists, settings), `f:<pubkey>` follower counts, `s:<pubkey>` any user_stats column, `n:<pubkey>` a
    * user_stats row maybe created, `a:<pubkey>` events by them accepted or removed (`k<kind>:<pubkey>` by kind, and
    * `kr<kind>:<pubkey>` instead for replies by the feeds' rule: an `e`/`a` tag marked root; both for versions of
    * replaceable events, which replace one that may have been either),
@@ -55,6 +55,11 @@ export class ChangeRecorder {
   /** Notes a queued write to `table` of the row keyed by `key` (tables the read cache does not hold are ignored). */
   row(table: string, key: Record<string, unknown>, columns?: Record<string, unknown>, ignoreExisting = false): void {
     if (table === 'user_stats') this.userStats(key.pubkey, columns, ignoreExisting);
+    // a user's action on an event (liked, replied, reposted, zapped): answers holding the event show it
+    if (table === 'event_pubkey_actions') {
+      if (typeof key.event_id === 'string') this.keys.add(`e:${key.event_id}`);
+      else this.all = true;
+    }
     const watched = WATCHED[table];
     if (!watched) return;
     if (watched.as === 'media') {

@@ -152,12 +152,16 @@ export class ResponseCache<T> {
     this.bytes = 0;
   }
 
-  /** Forgets the answers made for any of `viewers` (finished, running or recomputing). */
+  /**
+   * Forgets the answers made for any of `viewers` (running or recomputing, or touched since they were made) so that
+   * they see their own writes at once. Call it after `changed` with the writes' keys: an answer no change touched is
+   * a fresh computation's equal and stays.
+   */
   forgetViewers(viewers: ReadonlySet<string>): void {
     for (const viewer of viewers) {
       for (const key of this.byViewer.list(viewer)) {
         const entry = this.entries.get(key);
-        if (entry) this.drop(key, entry);
+        if (entry && !(entry.done && entry.exact && !entry.touched)) this.drop(key, entry);
         this.refreshing.delete(key);
       }
     }

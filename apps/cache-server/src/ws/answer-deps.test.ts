@@ -43,12 +43,12 @@ describe('answer dependencies', () => {
       undefined,
     );
     expect(selectionKeys('mega_feed_directive', spec({ id: 'latest', kind: 'notes' }), hex('v'))).toEqual([
-      `a:${hex('v')}`,
+      `p:${hex('v')}`,
       `Fk|1,6:${hex('v')}`,
     ]);
     const withReplies = spec({ id: 'latest', kind: 'notes', include_replies: true });
     expect(selectionKeys('mega_feed_directive', withReplies, hex('v'))).toContain(`Fk,kr|1,6:${hex('v')}`);
-    expect(selectionKeys('feed', { pubkey: hex('a') }, '')).toEqual([`a:${hex('a')}`, `Fk|1,6:${hex('a')}`]);
+    expect(selectionKeys('feed', { pubkey: hex('a') }, '')).toEqual([`p:${hex('a')}`, `Fk|1,6:${hex('a')}`]);
     expect(selectionKeys('mega_feed_directive', spec({ id: 'global-trending' }), '')).toBeUndefined();
     for (const command of ['explore', 'search', 'user_infos', 'events'])
       expect(selectionKeys(command, {}, '')).toBe(undefined);
@@ -115,7 +115,9 @@ describe('answer dependencies', () => {
     ]) {
       expect(keys.has(k), k).toBe(true);
     }
-    for (const k of ['media', 'links', `a:${hex('v')}`, `v:${hex('v')}`]) expect(keys.has(k), k).toBe(true);
+    for (const k of ['media', 'links', `p:${hex('v')}`, `v:${hex('v')}`]) expect(keys.has(k), k).toBe(true);
+    // the viewer's other events do not touch it (`a:`): their actions on held events do (`e:`)
+    expect(keys.has(`a:${hex('v')}`)).toBe(false);
     expect(keys.has(`n:${ann.pubkey}`)).toBe(false);
   });
 

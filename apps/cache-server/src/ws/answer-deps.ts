@@ -71,7 +71,7 @@ function authorPrefixes(hidesReplies: boolean): string[] {
 /**
  * The selection of a feed of `pubkey`'s `notes` of `kinds`: their own events of those kinds (`k<kind>:`, and replies
  * `kr<kind>:` unless it hides them), or those of whom they follow (`F<prefixes>|<kinds>:<pubkey>`, expanded by
- * `answerDeps`) and their own contact list (`a:`). `includeReplies` is the request's `include_replies` (only `false`
+ * `answerDeps`) and their own contact list (`p:`). `includeReplies` is the request's `include_replies` (only `false`
  * or absent hides them: anything else includes them or is refused).
  */
 function feedSelection(
@@ -82,7 +82,7 @@ function feedSelection(
 ): string[] | undefined {
   if (!pubkey) return undefined;
   const hides = includeReplies === undefined || includeReplies === null || includeReplies === false;
-  if (notes === 'follows') return [`a:${pubkey}`, `F${authorPrefixes(hides).join(',')}|${kinds.join(',')}:${pubkey}`];
+  if (notes === 'follows') return [`p:${pubkey}`, `F${authorPrefixes(hides).join(',')}|${kinds.join(',')}:${pubkey}`];
   if (typeof notes !== 'string' || !AUTHORED.has(notes)) return undefined;
   // only `authored` hides replies; `replies` and `user_media_thumbnails` read them
   const prefixes = authorPrefixes(notes === 'authored' && hides);
@@ -152,7 +152,8 @@ export function pieceKeys(events: readonly CacheEvent[], keys: Set<string>): voi
       users.add(event.pubkey);
       const refs = referencesOf(event);
       for (const id of refs.ids) keys.add(`e:${id}`);
-      for (const address of refs.addresses) keys.add(`a:${address.split(':')[1]}`);
+      // an address resolves to its author's current version (`p:`: their replaceable and addressable versions)
+      for (const address of refs.addresses) keys.add(`p:${address.split(':')[1]}`);
       for (const pubkey of refs.pubkeys) users.add(pubkey);
       if (typeof event.content === 'string' && event.content.includes('http')) keys.add('links');
       continue;
@@ -185,7 +186,7 @@ async function followsOf(store: Store, pubkey: string): Promise<string[]> {
 /**
  * The dependencies of `events`, the answer to `command` with `payload` for `viewer` ('' for none) computed from change
  * sequence `seq` on, or undefined when its selection cannot be described (it then follows the after-change rule). A
- * follows feed's follows are read now: a contact list written since its computation started is its owner's `a:` key.
+ * follows feed's follows are read now: a contact list written since its computation started is its owner's `p:` key.
  */
 export async function answerDeps(
   store: Store,
@@ -211,7 +212,9 @@ export async function answerDeps(
     for (const pubkey of await followsOf(store, follows[3]))
       for (const kind of kinds) for (const prefix of prefixes) keys.add(`${prefix}${kind}:${pubkey}`);
   }
-  for (const who of [viewer, hexOf(payload.user_pubkey)]) if (who) keys.add(`a:${who}`).add(`v:${who}`);
+  // the viewer's lists (follows, mutes, bookmarks: current versions, `p:`) and settings (`v:`); their actions on events
+  // held touch those events (`e:`), their other events only the answers that select them
+  for (const who of [viewer, hexOf(payload.user_pubkey)]) if (who) keys.add(`p:${who}`).add(`v:${who}`);
   pieceKeys(events, keys);
   return { keys: [...keys], since: Math.min(seq, layout?.seq ?? seq) };
 }

@@ -76,13 +76,19 @@ describe('ResponseCache with answer dependencies', () => {
     expect(cache.exactCount).toBe(0);
   });
 
-  it('forgetting a viewer lets go of their answers only, without touching the others', async () => {
+  it("forgetting a viewer lets go of their answers their write touched (or not described), and no one else's", async () => {
     const { cache, compute } = setup(['e:x']);
     await cache.answer('k', 100, compute, 'v1', 1);
     await cache.answer('j', 100, compute, 'v2', 1);
+    await cache.answer('i', 100, async () => ({ n: 0 }), 'v1', 1);
+    // a write by v1 that touched nothing 'k' read: it stays (a fresh computation's equal); 'i' has no dependencies
+    cache.changed(new Set(['e:y']), 2);
+    cache.forgetViewers(new Set(['v1']));
+    expect(cache.size).toBe(2);
+    cache.changed(new Set(['e:x']), 3);
     cache.forgetViewers(new Set(['v1']));
     expect(cache.size).toBe(1);
-    expect(cache.exactCount).toBe(1);
+    expect(cache.peek('j', 100, 3)).toBeDefined();
   });
 
   it("a server's cache hears change sets at the next sequence and settings pokes as the viewer's own key", async () => {
