@@ -11,6 +11,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import type { ReservedSql, Sql } from 'postgres';
+import { arrayInLists } from './pg-array-lists.ts';
 
 /**
  * A Kysely connection over a postgres.js pool. A lone query is handed to the pool, which pipelines it on any of its
@@ -38,7 +39,8 @@ class PipelinedConnection implements DatabaseConnection {
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const target = this.pinned ?? this.pool;
-    const result = await target.unsafe(query.sql, query.parameters as never[]);
+    const statement = arrayInLists(query);
+    const result = await target.unsafe(statement.sql, statement.parameters as never[]);
     const { command, count } = result;
     const changed = command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE';
     return { numAffectedRows: changed ? BigInt(count) : undefined, rows: Array.from(result) as R[] };
