@@ -14,9 +14,27 @@ export interface MuteRules {
 /** No rules (guests without a mute list). */
 export const NO_MUTES: MuteRules = { pubkeys: new Set(), hashtags: new Set(), words: [], threads: new Set() };
 
-/** The viewer's current mute list items as rules. */
+/** Where a store's viewers' rules come from besides the store: a server's facts, or null once two servers offered. */
+type RulesSource = (viewer: string) => Promise<MuteRules> | undefined;
+const sources = new WeakMap<Store, RulesSource | null>();
+
+/**
+ * Lets muteRulesOf take a viewer's rules from `source` (a server's per-viewer facts: a mute list changes only by its
+ * owner's own write, which facts never outlive; undefined once that server stopped) instead of reading them per call.
+ * A second server on the same store does not see the first one's writes: then every call reads the store.
+ */
+export function provideMuteRules(store: Store, source: RulesSource): void {
+  sources.set(store, sources.has(store) ? null : source);
+}
+
+/** The viewer's current mute list items as rules (from the store's provider, if one server gave it one). */
 export async function muteRulesOf(store: Store, viewer: string | null): Promise<MuteRules> {
   if (!viewer) return NO_MUTES;
+  return (await sources.get(store)?.(viewer)) ?? readMuteRules(store, viewer);
+}
+
+/** The viewer's mute list items as rules, read from the store. */
+export async function readMuteRules(store: Store, viewer: string): Promise<MuteRules> {
   const rows = await store.db
     .selectFrom('list_items')
     .select(['tag', 'value'])

@@ -28,7 +28,13 @@ function layersOf(core: ServerCore): ViewerLayers | null {
   if (layers === undefined) {
     const writtenAt = writtenAtOf(core.notifier);
     const reuse = { ttlMs: core.limits.responseCacheMs, maxAgeMs: core.limits.responseCacheMaxAgeMs };
-    layers = writtenAt && reuse.ttlMs > 0 ? new ViewerLayers(core.store, reuse, writtenAt) : null;
+    // the layers' per-viewer facts also give the commands their viewer's mute rules while this server shares bundles
+    const clock = {
+      sequence: () => core.notifier.sequence,
+      second: () => core.now(),
+      live: () => writtenAtOf(core.notifier) === writtenAt,
+    };
+    layers = writtenAt && reuse.ttlMs > 0 ? new ViewerLayers(core.store, reuse, writtenAt, clock) : null;
     layersOfServer.set(core, layers);
   }
   return layers;

@@ -1,7 +1,7 @@
 import { type CacheEvent, CacheKind, Kind } from '@tide/core/nostr';
 import { allNoteActions } from '../commands/bundle-events.ts';
 import { synth } from '../commands/content-common.ts';
-import { type MuteRules, muteRulesOf } from '../commands/content-mutes.ts';
+import { type MuteRules, readMuteRules } from '../commands/content-mutes.ts';
 import { moderationGroups, mutedPubkeys } from '../commands/people-moderation.ts';
 import { type ReuseLimits, reusable } from '../reuse-rule.ts';
 import type { Store } from '../store/index.ts';
@@ -62,7 +62,7 @@ export class ViewerFacts {
       return known.facts;
     }
     const store = this.store;
-    const muteRules = once(() => muteRulesOf(store, viewer));
+    const muteRules = once(() => readMuteRules(store, viewer));
     const facts: Facts = {
       muteRules,
       muteFree: once(async () => {

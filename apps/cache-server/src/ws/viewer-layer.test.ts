@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { describeDialects } from '../../test/dialects.ts';
-import { note, reaction, T0, testUser } from '../../test/fixtures/events.ts';
+import { ev, note, reaction, T0, testUser } from '../../test/fixtures/events.ts';
 import { RawSocket } from '../../test/raw-socket.ts';
+import { type MuteRules, muteRulesOf, provideMuteRules } from '../commands/content-mutes.ts';
 import { startServer } from '../server.ts';
+import type { Store } from '../store/index.ts';
 import { layerPlan, NO_VIEWER } from './viewer-layer.ts';
 
 const viewer = testUser('layer-unit-viewer').pubkey;
@@ -57,5 +59,36 @@ describeDialects('viewer layers on a server', (getStore) => {
       await s.close();
       await server.close();
     }
+  });
+
+  it('give commands a viewer’s mute rules from the layers’ facts, never across the viewer’s own mute list', async () => {
+    const author = testUser('layer-unit-muted-author');
+    const muter = testUser('layer-unit-muter');
+    const clock = T0 + 2000;
+    const server = await startServer({ store: getStore(), now: () => clock });
+    const s = await RawSocket.open(server.url);
+    try {
+      const posts = async (limit: number) =>
+        (await s.cacheObjects('feed', { pubkey: author.pubkey, notes: 'authored', limit, user_pubkey: muter.pubkey }))
+          .filter((o) => o.kind === 1)
+          .map((o) => (o as { content: string }).content);
+      await s.cacheObjects('import_events', { events: [note(author, 'hello there', [], T0 + 1)] });
+      expect(await posts(20)).toEqual(['hello there']);
+      await s.cacheObjects('import_events', { events: [ev(muter, 10000, '', [['p', author.pubkey]], T0 + 2)] });
+      expect(await posts(21)).toEqual([]);
+    } finally {
+      await s.close();
+      await server.close();
+    }
+  });
+
+  it('read the store once two servers offer a store’s mute rules (neither sees the other’s writes)', async () => {
+    const store = { ...getStore() } as Store; // a store of its own for the providers, on the same database
+    const muted = 'f'.repeat(64);
+    const offered: MuteRules = { pubkeys: new Set([muted]), hashtags: new Set(), words: [], threads: new Set() };
+    provideMuteRules(store, () => Promise.resolve(offered));
+    expect(await muteRulesOf(store, viewer)).toBe(offered);
+    provideMuteRules(store, () => Promise.resolve(offered));
+    expect((await muteRulesOf(store, viewer)).pubkeys.has(muted)).toBe(false);
   });
 });

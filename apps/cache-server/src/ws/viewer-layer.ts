@@ -1,6 +1,7 @@
 import { hidesSomething } from '../commands/bundle.ts';
 import { noteActionsByEvent } from '../commands/bundle-events.ts';
 import { viewerOf } from '../commands/content-common.ts';
+import { provideMuteRules } from '../commands/content-mutes.ts';
 import { parseSearchQuery } from '../commands/content-search-query.ts';
 import type { SearchNode } from '../commands/content-search-terms.ts';
 import { filterListGroup } from '../commands/people-moderation.ts';
@@ -145,9 +146,16 @@ export class ViewerLayers {
     limits: ReuseLimits,
     /** The first change sequence at which `pubkey`'s latest accepted event was in the store (0: none seen). */
     private readonly writtenAt: (pubkey: string) => number,
+    /** The server's change sequence and clock second, and whether it still serves: its facts then give mute rules. */
+    clock?: { sequence(): number; second(): number; live(): boolean },
   ) {
     this.facts = new ViewerFacts(store, limits, writtenAt);
     layersOfStore.set(store, this);
+    if (clock) {
+      provideMuteRules(store, (viewer) =>
+        clock.live() ? this.facts.of(viewer, clock.sequence(), clock.second()).muteRules() : undefined,
+      );
+    }
   }
 
   /** Notes that `answer` was computed from the store at change sequence `seq` or later. */
