@@ -27,7 +27,7 @@ export interface ServerConfig {
    * TIDE_RESPONSE_CACHE_MAX_AGE_MS; default the server's 30,000; at most the lifetime above = reuse only within it).
    */
   responseCacheMaxAgeMs?: number;
-  /** Worker threads serving cached read commands (`--read-workers`, TIDE_READ_WORKERS; SQLite only; default 0). */
+  /** Worker threads serving cached read commands (`--read-workers`, TIDE_READ_WORKERS; SQLite or PostgreSQL; default 0). */
   readWorkers?: number;
 }
 

@@ -29,7 +29,8 @@ import { serveCacheConnection } from './ws/cache-endpoint.ts';
 import { ChangeNotifier } from './ws/change-notifier.ts';
 import { ComputeQueue } from './ws/compute-queue.ts';
 import { DEFAULT_LIMITS, type ServerLimits } from './ws/limits.ts';
-import { ReadPool, tellReadWorkers } from './ws/read-pool.ts';
+import { tellReadWorkers } from './ws/read-pool.ts';
+import { startReadPool } from './ws/read-pool-start.ts';
 import type { ServerCore } from './ws/server-core.ts';
 import { type ServingStats, servingStats } from './ws/serving-stats.ts';
 
@@ -85,8 +86,8 @@ export interface StartServerOptions extends OpenStoreOptions {
    */
   seeding?: boolean;
   /**
-   * Worker threads serving the cacheable read commands on their own connections (SQLite file stores opened here
-   * only; default 0: every command runs on the main thread). Custom `commands` are not seen by them.
+   * Worker threads serving the cacheable read commands on their own connections (stores opened here: a SQLite file
+   * or PostgreSQL; default 0: every command runs on the main thread). Custom `commands` are not seen by them.
    */
   readWorkers?: number;
 }
@@ -152,20 +153,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     return results.map(({ id, ok, reason }) => ({ id, ok, reason }));
   };
 
-  const sqliteFile = ownsStore && store.dialect === 'sqlite' && options.sqlitePath && options.sqlitePath !== ':memory:';
-  const reads =
-    (options.readWorkers ?? 0) > 0 && sqliteFile
-      ? await ReadPool.start(
-          options.readWorkers ?? 0,
-          {
-            store: { sqlitePath: options.sqlitePath },
-            logLevel: logger.level,
-            shareBundles: limits.responseCacheMs > 0,
-            reuse,
-          },
-          logger,
-        )
-      : undefined;
+  const reads = await startReadPool(options.readWorkers ?? 0, options, store, ownsStore, {
+    logger,
+    shareBundles: limits.responseCacheMs > 0,
+    reuse,
+  });
   const stopTellingReads = reads ? tellReadWorkers(reads, notifier) : () => {};
 
   const core: ServerCore = {

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../src/server.ts';
 import { ReadPool } from '../src/ws/read-pool.ts';
-import { freshLocation, type TestStoreLocation } from './dialects.ts';
+import { freshLocation, type TestStoreLocation, testDialects } from './dialects.ts';
 import { note, profile, T0, testUser } from './fixtures/events.ts';
 import { RawSocket } from './raw-socket.ts';
 
@@ -29,14 +29,13 @@ async function zlibSocket(url: string): Promise<RawSocket> {
   return s;
 }
 
-describe('read workers (SQLite)', () => {
+describe.each(testDialects())('read workers (%s)', (dialect) => {
   let loc: TestStoreLocation;
   let pooled: RunningServer;
   let plain: RunningServer;
   beforeAll(async () => {
-    loc = freshLocation('sqlite', 'readpool');
-    const sqlitePath = loc.options.sqlitePath as string;
-    const common = { sqlitePath, now: () => NOW, limits: { responseCacheMs: 0 } };
+    loc = freshLocation(dialect, 'readpool');
+    const common = { ...loc.options, now: () => NOW, limits: { responseCacheMs: 0 } };
     // every miss to the workers (by default an idle main thread computes misses itself)
     pooled = await startServer({ ...common, readWorkers: 2, limits: { responseCacheMs: 0, mainComputeBacklog: 0 } });
     plain = await startServer({ ...common, migrate: false });
@@ -60,6 +59,8 @@ describe('read workers (SQLite)', () => {
     expect(fromPool).toEqual(await ask(t, 'f1', 'feed', feed));
     const who = { pubkey: alice.pubkey };
     expect(await ask(s, 'u', 'user_profile', who)).toEqual(await ask(t, 'u', 'user_profile', who));
+    // the pooled server's reads were the workers' (on PostgreSQL too)
+    expect(pooled.stats().reads?.served).toBeGreaterThanOrEqual(3);
     await s.close();
     await t.close();
   });
@@ -76,13 +77,14 @@ describe('read workers (SQLite)', () => {
   });
 
   it('a pool answers concurrent requests on its workers and refuses work once closed', async () => {
-    const data = { store: { sqlitePath: loc.options.sqlitePath }, logLevel: 'silent', shareBundles: false };
+    const data = { store: loc.options, logLevel: 'silent', shareBundles: false };
     const pool = await ReadPool.start(2, data, pino({ level: 'silent' }));
     expect(pool.size).toBe(2);
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => pool.run('user_profile', { pubkey: alice.pubkey }, null, NOW)),
     );
     expect(answers.every((a) => a.count === answers[0].count && a.count > 0)).toBe(true);
+    expect(pool.takeStats().served).toBe(6);
     await pool.close();
     await expect(pool.run('user_profile', { pubkey: alice.pubkey }, null, NOW)).rejects.toThrow('closed');
   });

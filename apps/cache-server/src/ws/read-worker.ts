@@ -1,6 +1,6 @@
-// A read worker: its own connection to the SQLite store (WAL lets readers run beside the one writer), running the
-// cacheable read commands the main thread misses, one at a time in arrival order, and packing (serialising and
-// deflating) their answers off the main thread.
+// A read worker: its own connection to the store (SQLite: WAL lets readers run beside the one writer; PostgreSQL: its
+// own pool), running the cacheable read commands the main thread misses in arrival order (SQLite one at a time,
+// PostgreSQL up to 8 at once), and packing (serialising and deflating) their answers off the main thread.
 import { parentPort, workerData } from 'node:worker_threads';
 import pino from 'pino';
 import { shareBundles, sharedBundlesOf } from '../commands/bundle-shared.ts';
@@ -25,6 +25,9 @@ export interface ReadWorkerData {
   /** The server's reuse limits for shared bundle parts (the defaults when absent). */
   reuse?: ReuseLimits;
 }
+
+/** Requests a worker on PostgreSQL computes at once (each waits for rows most of its time). */
+const PG_PARALLEL_READS = 8;
 
 /** Writers remembered before the list is restarted (and the shared parts with it), as on the main thread. */
 const MAX_WRITERS = 50_000;
@@ -117,17 +120,22 @@ async function main(port: NonNullable<typeof parentPort>, data: ReadWorkerData):
     publish: refuse,
   };
   const queue: ReadRequest[] = [];
-  let running = false;
-  // one request at a time, in arrival order: concurrent handlers would interleave their queries on the one
-  // connection and all finish late
-  const drain = async () => {
-    running = true;
-    for (let request = queue.shift(); request; request = queue.shift()) {
+  // SQLite: one request at a time, in arrival order (concurrent handlers would interleave their queries on the one
+  // connection and all finish late); PostgreSQL: several, started in arrival order, their queries pipelined on the
+  // worker's pool while others wait for rows
+  const parallel = store.dialect === 'postgres' ? PG_PARALLEL_READS : 1;
+  let running = 0;
+  const drain = () => {
+    while (running < parallel && queue.length > 0) {
+      const request = queue.shift() as ReadRequest;
+      running += 1;
       clock.saw(request.seq, request.now);
-      const { reply, transfer } = await serveRead(ctxBase, request);
-      port.postMessage(reply, transfer);
+      void serveRead(ctxBase, request).then(({ reply, transfer }) => {
+        port.postMessage(reply, transfer);
+        running -= 1;
+        drain();
+      });
     }
-    running = false;
   };
   port.on('message', (message: ToWorker) => {
     if (message.type === 'changes') {
@@ -136,7 +144,7 @@ async function main(port: NonNullable<typeof parentPort>, data: ReadWorkerData):
       if (!clock.wrote(message.pubkey, message.seq)) sharedBundlesOf(store)?.clear();
     } else {
       queue.push(message);
-      if (!running) void drain();
+      drain();
     }
   });
   port.postMessage('ready');
