@@ -112,6 +112,17 @@ function megaFeedSelection(payload: Record<string, unknown>, viewer: string): st
 /**
  * What decides which events a command's answer holds, as keys (`F<prefixes>|<kinds>:<pubkey>`: events of those kinds
  * by anyone they follow, by author-key prefix, expanded by `answerDeps`); undefined when it cannot be named precisely.
+ *
+ * Explore, trending 24 h and most zapped 4 h are not described, on purpose: they rank every note of a window by its
+ * stats, which most writes change (any like, reply, repost or zap of a note of the last 24 h: half of the load
+ * bench's writer), so a key of theirs would be touched about as often as the store changes. They live by the
+ * after-change rule (at most 1 s, within the clock second) and are served stale while recomputed (`answer-cache.ts`);
+ * with the 22k store and the writer 4% of their requests waited for a computation (a replay of the bench's mix,
+ * 2,000 req/s: 77 of 2,000). A longer bound, as the reference has (its stats pipeline runs every 5 s and its `scored`
+ * selectors every 600 s, semantics §1.1 and §5), would spare most of their recomputations where they are dear
+ * (PostgreSQL at 1M: 400-600 ms, explore p95 448 ms with the writer last session), but shown stats and rankings would
+ * then lag the store by seconds, which the exactness contract (every served answer a fresh computation's equal within
+ * the after-change rule) does not allow: not taken. A viewer's own action shows at once either way (`forgetViewers`).
  */
 export function selectionKeys(command: string, payload: Record<string, unknown>, viewer: string): string[] | undefined {
   switch (command) {
