@@ -19,6 +19,8 @@ export interface PostQuery {
   media?: boolean;
   /** The viewer's mutes: authors (and reposts of them), hashtags, words, threads are left out in SQL. */
   muted?: MuteRules;
+  /** Feeds over many authors: the first window read, in days (1, 4, 16 or 64; more: none; default 1). */
+  fromDays?: number;
 }
 
 const DAY = 86_400;
@@ -31,7 +33,7 @@ const DAY = 86_400;
 export async function queryPosts(store: Store, q: PostQuery, paging: Paging): Promise<BundlePost[]> {
   if (q.author) return queryWindow(store, q, paging);
   const wanted = paging.limit + paging.offset;
-  for (let days = 1; days <= 64; days *= 4) {
+  for (let days = q.fromDays ?? 1; days <= 64; days *= 4) {
     const since = paging.until - days * DAY;
     if (since <= paging.since) break;
     const rows = await queryWindow(store, q, { ...paging, since, limit: wanted, offset: 0 });

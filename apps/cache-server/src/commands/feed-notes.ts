@@ -4,6 +4,7 @@ import { boolArg, hexArg, pagingArgs, strArg, viewerOf } from './content-common.
 import { muteRulesOf } from './content-mutes.ts';
 import { bookmarkedPosts, queryPosts } from './content-posts.ts';
 import { type CommandContext, CommandError, type CommandPayload } from './context.ts';
+import { firstWindow, learnWindow } from './feed-windows.ts';
 import { queryPostsMuted } from './muted-posts.ts';
 
 /** The payload's `kinds` (non-negative integers), else `fallback`; anything else is a NOTICE. */
@@ -27,11 +28,15 @@ export async function feed(ctx: CommandContext, p: CommandPayload): Promise<Cach
   const muted = await muteRulesOf(ctx.store, viewer);
   let posts: Awaited<ReturnType<typeof queryPosts>>;
   if (notes === 'follows') {
+    const kinds = kindsArg(p, [1, 6]);
+    const key = `${pubkey}|${includeReplies}|${kinds.join(',')}`;
+    const fromDays = firstWindow(ctx.store, key);
     posts = await queryPostsMuted(
       ctx.store,
-      { followedBy: pubkey, isReply: includeReplies ? undefined : 0, kinds: kindsArg(p, [1, 6]), muted },
+      { followedBy: pubkey, isReply: includeReplies ? undefined : 0, kinds, muted, fromDays },
       paging,
     );
+    learnWindow(ctx.store, key, posts, paging.until, paging.limit);
   } else if (notes === 'authored') {
     posts = await queryPostsMuted(
       ctx.store,
