@@ -178,3 +178,49 @@ describe('ResponseCache: stale while revalidating, answers without dependencies'
     }
   });
 });
+
+describe('ResponseCache: a computation running from before a change', () => {
+  /** A cache whose answer for 'k' had dependencies, touched, and its recomputation running from sequence 2 on. */
+  async function running() {
+    const t = setup();
+    const first = t.cache.answer('k', 99, t.compute, '', 1);
+    await t.finish(1);
+    await first;
+    t.cache.changed(new Set(['e:x']), 2);
+    const second = t.cache.answer('k', 100, t.compute, '', 2);
+    expect(t.calls()).toBe(2);
+    t.cache.takeStats();
+    return { ...t, second };
+  }
+
+  it('is joined in a later second, and taken when no change touched what it read', async () => {
+    const { cache, compute, finish, calls, second } = await running();
+    cache.changed(new Set(['e:other']), 3);
+    const joined = cache.answer('k', 101, compute, '', 3);
+    expect(calls()).toBe(2);
+    await finish(2);
+    expect((await second).n).toBe(2);
+    expect((await joined).n).toBe(2);
+    expect(cache.takeStats()).toMatchObject({ joined: 1, misses: 0 });
+  });
+
+  it('is computed again for the joiner when a change touched it; an undescribed one is not joined', async () => {
+    const { cache, compute, finish, calls, second } = await running();
+    cache.changed(new Set(['e:x']), 3);
+    const joined = cache.answer('k', 101, compute, '', 3);
+    await finish(2);
+    await second;
+    expect(calls()).toBe(3);
+    await finish(3);
+    expect((await joined).n).toBe(3);
+    const plain = new ResponseCache<{ n: number }>({ ttlMs: 1000, maxAgeMs: 30_000 });
+    let n = 0;
+    const slow = () => new Promise<{ n: number }>((resolve) => setTimeout(() => resolve({ n: ++n }), 5));
+    await plain.answer('u', 99, slow, '', 1);
+    plain.changed(null, 2);
+    const a = plain.answer('u', 100, slow, '', 2);
+    plain.changed(null, 3);
+    const b = plain.answer('u', 101, slow, '', 3);
+    expect([(await a).n, (await b).n]).toEqual([2, 3]);
+  });
+});

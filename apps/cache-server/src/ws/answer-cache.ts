@@ -20,6 +20,8 @@ interface Entry<T> extends Tracked {
   bytes: number;
   /** True while its dependencies are listed and no change touched them: exact whatever else changed. */
   exact: boolean;
+  /** Whether the finished answer had dependencies (the one before it, while it runs). */
+  described?: boolean;
 }
 
 /** How requests were served since the last reset: from a finished answer, by joining a running one, or computed. */
@@ -100,8 +102,18 @@ export class ResponseCache<T> {
     if (hit && this.stale(hit, now, second)) {
       this.counts.hits += 1;
       this.use(key, hit);
-      if (!refresh) this.refreshing.set(key, this.start(key, now, second, compute, viewer, seq));
+      if (!refresh) this.refreshing.set(key, this.start(key, now, second, compute, viewer, seq, hit.described));
       return hit.answer;
+    }
+    if (hit && !hit.done && hit.described) {
+      // still running from before a change, and its answers have dependencies: wait for it, and take it if no change
+      // touched what it read (one computation instead of two; an undescribed one would be computed again anyway)
+      this.counts.joined += 1;
+      return hit.answer.then((value) =>
+        this.entries.get(key) === hit && hit.exact && !hit.touched
+          ? value
+          : this.answer(key, second, compute, viewer, seq),
+      );
     }
     if (hit) this.drop(key, hit);
     if (refresh) {
@@ -113,7 +125,7 @@ export class ResponseCache<T> {
       return refresh.answer;
     }
     this.counts.misses += 1;
-    const entry = this.start(key, now, second, compute, viewer, seq);
+    const entry = this.start(key, now, second, compute, viewer, seq, hit?.described);
     this.entries.set(key, entry);
     if (viewer !== '') this.byViewer.add(viewer, key);
     this.trim();
@@ -197,7 +209,15 @@ export class ResponseCache<T> {
   }
 
   /** Starts computing the answer for `key`; once done it becomes the held answer (if it is still wanted). */
-  private start(key: string, now: number, second: number, compute: () => Promise<T>, viewer: string, seq: number) {
+  private start(
+    key: string,
+    now: number,
+    second: number,
+    compute: () => Promise<T>,
+    viewer: string,
+    seq: number,
+    described?: boolean,
+  ) {
     const answer = compute();
     const entry: Entry<T> = {
       at: now,
@@ -209,6 +229,7 @@ export class ResponseCache<T> {
       bytes: 0,
       exact: false,
       touched: false,
+      described,
     };
     answer.then(
       (value) => {
@@ -219,6 +240,7 @@ export class ResponseCache<T> {
         entry.bytes = this.sizeOf(value);
         this.bytes += entry.bytes;
         const deps = this.depsOf(value);
+        entry.described = deps !== undefined;
         if (deps) {
           this.deps.track(entry, deps.keys, Math.min(deps.since, seq));
           entry.exact = !entry.touched;
