@@ -18,6 +18,8 @@
 // BENCH_READ_WORKERS=<n> serves cacheable reads from n worker threads (TIDE_READ_WORKERS)
 // BENCH_CPU_PROF=<dir> writes the server's V8 CPU profile there (node --cpu-prof).
 // BENCH_SERVER_MAIN=<path> runs another copy of main.ts (e.g. an older commit's, to compare).
+// BENCH_SQL_PROFILE=<file> has the server sum its queries' time by SQL shape there (TIDE_SQL_PROFILE) and prints each
+// run's top shapes (main thread only; on PostgreSQL wall time, so waits for the pool and the event loop count too).
 // BENCH_DATABASE_URL=postgres://... runs the server on PostgreSQL instead, in schema BENCH_PG_SCHEMA (default
 // bench_queries_<BENCH_SCALE>: the query bench's seeded store). No copy is made there: the writer's events stay in it.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -28,6 +30,7 @@ import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import postgres from 'postgres';
 import type { LoadJob, LoadOutcome, LoadSamples } from './server-load-client.ts';
+import { printSqlShapes, sqlSums } from './server-load-sql.ts';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -39,6 +42,7 @@ const GUESTS = Number(process.env.BENCH_GUESTS ?? 0.3);
 const WRITER_RATE = Number(process.env.BENCH_WRITER_RATE ?? 20);
 const STATIC = process.env.BENCH_STATIC !== '0';
 const TARGET_P95_MS = 100;
+const SQL_PROFILE = process.env.BENCH_SQL_PROFILE;
 
 interface Started {
   child: ChildProcess;
@@ -65,6 +69,7 @@ function startServerProcess(dbPath: string): Promise<Started> {
   if (maxAge !== undefined) env.TIDE_RESPONSE_CACHE_MAX_AGE_MS = maxAge;
   if (process.env.BENCH_READ_WORKERS !== undefined) env.TIDE_READ_WORKERS = process.env.BENCH_READ_WORKERS;
   if (PG_URL) env.TIDE_PG_SCHEMA = PG_SCHEMA;
+  if (SQL_PROFILE) env.TIDE_SQL_PROFILE = SQL_PROFILE;
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   let started = false;
@@ -185,6 +190,7 @@ async function load(server: Started, mode: LoadJob['mode'], samples: LoadSamples
   const label = `${mode === 'closed' ? 'closed loop' : 'paced 1/s'}${writer > 0 ? ` + writer ${writer}/s` : ''}`;
   const started = performance.now();
   await server.stats();
+  const sqlBefore = sqlSums(SQL_PROFILE);
   const cpuBefore = cpuMs(pid);
   const clientBefore = process.cpuUsage();
   const outcome = await runWorker({
@@ -271,6 +277,7 @@ async function load(server: Started, mode: LoadJob['mode'], samples: LoadSamples
   console.log(`${label}: p50/p95 ms by request: ${byRequest(false)}`);
   console.log(`${label}: p50/p95 ms by request, signed-in with mutes: ${byRequest(true)}`);
   if (reads) console.log(`${label}: read workers served ${reads.served}, at most ${reads.maxPending} waiting`);
+  if (SQL_PROFILE) printSqlShapes(label, sqlBefore, sqlSums(SQL_PROFILE));
 }
 
 /** Every mode (static, then with the writer) against a started server. */

@@ -5,6 +5,7 @@ import pino from 'pino';
 import { ConfigError, mediaDirOf, parseConfig, USAGE } from './config.ts';
 import { seedDemoNetwork } from './seed/index.ts';
 import { startServer } from './server.ts';
+import { writeSqlProfile } from './store/sql-profile.ts';
 
 /**
  * CLI entry: parse config, start the server (answering "seeding" while the demo network is written, when --seed),
@@ -52,7 +53,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
   // serving figures on demand (the load bench reads them): one line `stats {...}` per SIGUSR2
-  process.on('SIGUSR2', () => console.log(`stats ${JSON.stringify(server.stats())}`));
+  process.on('SIGUSR2', () => {
+    writeSqlProfile(); // with TIDE_SQL_PROFILE: the sums so far, before the line that tells the bench they are there
+    console.log(`stats ${JSON.stringify(server.stats())}`);
+  });
 
   if (config.seed) {
     // No URL on this line: scripts take the first URL printed as ready, which must be the "Tide is running" one.

@@ -16,6 +16,11 @@ function shapeOf(source: string): string {
     .replace(/\s+/g, ' ');
 }
 
+/** Writes the sums to the TIDE_SQL_PROFILE file now (a no-op without it): the load bench reads them per phase. */
+export function writeSqlProfile(): void {
+  write();
+}
+
 function write(): void {
   if (!target) return;
   const rows = [...totals].map(([sql, t]) => ({
