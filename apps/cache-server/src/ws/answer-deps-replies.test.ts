@@ -1,10 +1,7 @@
-import type { NostrEvent } from '@tide/core/nostr';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freshLocation, testDialects } from '../../test/dialects.ts';
+import { clockedServer } from '../../test/clocked-server.ts';
+import { testDialects } from '../../test/dialects.ts';
 import { contacts, note, reply, T0, testUser } from '../../test/fixtures/events.ts';
-import { RawSocket } from '../../test/raw-socket.ts';
-import { type RunningServer, startServer } from '../server.ts';
-import { openStore } from '../store/index.ts';
 
 const viewer = testUser('deps-replies-viewer');
 const followed = testUser('deps-replies-followed');
@@ -21,26 +18,9 @@ const ids = (objects: Array<{ kind: number; id?: string }>) =>
 for (const dialect of testDialects()) {
   describe(`replies and the feeds that hide them [${dialect}]`, () => {
     it('a reply by a followed user leaves home exact; feeds that show replies see it at once', async () => {
-      const loc = freshLocation(dialect, 'depsreplies');
-      closers.push(loc.cleanup);
-      const store = await openStore(loc.options);
-      closers.push(() => store.close());
-      let clock = T0 + 100_000;
-      // every write starts a new clock second: an answer a write touched is never reused
-      const server: RunningServer = await startServer({
-        store,
-        now: () => clock,
-        limits: { responseCacheMaxAgeMs: 1e9 },
-      });
-      closers.push(() => server.close());
-      const socket = await RawSocket.open(server.url);
-      closers.push(() => socket.close());
+      const { server, socket, write } = await clockedServer(dialect, 'depsreplies', closers);
       const ask = (command: string, payload: Record<string, unknown>) =>
         socket.cacheObjects<{ kind: number; id?: string }>(command, payload);
-      const write = async (event: NostrEvent) => {
-        clock += 1;
-        expect(await ask('import_events', { events: [event] })).toHaveLength(1);
-      };
       const top = note(followed, 'top note', [], T0 + 1);
       const elsewhere = note(other, 'elsewhere', [], T0 + 2);
       const first = reply(followed, top, 'first reply', T0 + 3);

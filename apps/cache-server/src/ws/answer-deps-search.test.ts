@@ -1,11 +1,8 @@
-import type { NostrEvent } from '@tide/core/nostr';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freshLocation, testDialects } from '../../test/dialects.ts';
+import { clockedServer } from '../../test/clocked-server.ts';
+import { testDialects } from '../../test/dialects.ts';
 import { note, T0, testUser } from '../../test/fixtures/events.ts';
-import { RawSocket } from '../../test/raw-socket.ts';
 import { contentWordKeys, wordKey } from '../read-cache/search-words.ts';
-import { type RunningServer, startServer } from '../server.ts';
-import { openStore } from '../store/index.ts';
 import { searchSelection } from './answer-deps-search.ts';
 
 const ann = testUser('deps-search-ann');
@@ -36,21 +33,7 @@ describe('search dependencies', () => {
 for (const dialect of testDialects()) {
   describe(`search answers kept by their words [${dialect}]`, () => {
     it('a note with a searched word is found at once; a note without leaves the answer exact', async () => {
-      const loc = freshLocation(dialect, 'depssearch');
-      closers.push(loc.cleanup);
-      const store = await openStore(loc.options);
-      closers.push(() => store.close());
-      let clock = T0 + 100_000;
-      // every write starts a new clock second: an answer a write touched is never reused
-      const limits = { responseCacheMaxAgeMs: 1e9 };
-      const server: RunningServer = await startServer({ store, now: () => clock, limits });
-      closers.push(() => server.close());
-      const socket = await RawSocket.open(server.url);
-      closers.push(() => socket.close());
-      const write = async (event: NostrEvent) => {
-        clock += 1;
-        expect(await socket.cacheObjects('import_events', { events: [event] })).toHaveLength(1);
-      };
+      const { server, socket, write, direct: freshSocket } = await clockedServer(dialect, 'depssearch', closers);
       const found = async (query: string) =>
         (await socket.cacheObjects<{ kind: number; id?: string }>('search', { query }))
           .filter((o) => o.kind === 1)
@@ -68,10 +51,7 @@ for (const dialect of testDialects()) {
       const later = note(ann, 'CAFÉ tea½x ΣΟΦΙΑΣ nostr.com', [], T0 + 3);
       await write(later);
       expect(await found('café')).toContain(later.id);
-      const plain = await startServer({ store, now: () => clock, limits: { responseCacheMs: 0 } });
-      closers.push(() => plain.close());
-      const direct = await RawSocket.open(plain.url);
-      closers.push(() => direct.close());
+      const direct = await freshSocket();
       for (const query of queries) {
         const fresh = (await direct.cacheObjects<{ kind: number; id?: string }>('search', { query }))
           .filter((o) => o.kind === 1)

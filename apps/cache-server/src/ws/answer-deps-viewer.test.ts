@@ -1,10 +1,7 @@
-import type { NostrEvent } from '@tide/core/nostr';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freshLocation, testDialects } from '../../test/dialects.ts';
+import { clockedServer } from '../../test/clocked-server.ts';
+import { testDialects } from '../../test/dialects.ts';
 import { contacts, note, reaction, T0, testUser } from '../../test/fixtures/events.ts';
-import { RawSocket } from '../../test/raw-socket.ts';
-import { type RunningServer, startServer } from '../server.ts';
-import { openStore } from '../store/index.ts';
 
 const viewer = testUser('deps-viewer-viewer');
 const author = testUser('deps-viewer-author');
@@ -17,25 +14,8 @@ afterEach(async () => {
 for (const dialect of testDialects()) {
   describe(`a viewer's own writes and their answers [${dialect}]`, () => {
     it('their note leaves their home exact; their action shows at once, even one that counts for nothing', async () => {
-      const loc = freshLocation(dialect, 'depsviewer');
-      closers.push(loc.cleanup);
-      const store = await openStore(loc.options);
-      closers.push(() => store.close());
-      let clock = T0 + 100_000;
-      // every write starts a new clock second: an answer a write touched is never reused
-      const limits = { responseCacheMaxAgeMs: 1e9 };
-      const server: RunningServer = await startServer({ store, now: () => clock, limits });
-      closers.push(() => server.close());
-      const plain = await startServer({ store, now: () => clock, limits: { responseCacheMs: 0 } });
-      closers.push(() => plain.close());
-      const socket = await RawSocket.open(server.url);
-      const direct = await RawSocket.open(plain.url);
-      closers.push(() => socket.close());
-      closers.push(() => direct.close());
-      const write = async (event: NostrEvent) => {
-        clock += 1;
-        expect(await socket.cacheObjects('import_events', { events: [event] })).toHaveLength(1);
-      };
+      const { store, server, socket, write, direct: freshSocket } = await clockedServer(dialect, 'depsviewer', closers);
+      const direct = await freshSocket();
       const home = { spec: '{"id":"latest","kind":"notes"}', user_pubkey: viewer.pubkey };
       const post = note(author, 'followed note', [], T0 + 1);
       for (const event of [contacts(viewer, [author], T0), post]) await write(event);
