@@ -97,3 +97,30 @@ export function sqlMuted(rules: MuteRules, post: { id: string }, facts: PostMute
   if (rules.threads.has(post.id) || facts.eValues.some((e) => rules.threads.has(e))) return true;
   return rules.words.some((w) => likeSafe(w) && facts.lowered.includes(w));
 }
+
+/**
+ * The page (`offset` .. `need`) a feed's SQL mute checks would select from `rows`, the first `wide` rows of the
+ * selection without the checks (a prefix of its order), or undefined when it cannot be told from them: a row without
+ * stored facts, or fewer than `need` rows kept while the rows filled `wide` (more rows might follow).
+ */
+export async function unmutedPage<T extends { id: string }>(
+  store: Store,
+  rules: MuteRules,
+  rows: readonly T[],
+  wide: number,
+  offset: number,
+  need: number,
+): Promise<T[] | undefined> {
+  const facts = await postMuteFacts(
+    store,
+    rows.map((r) => r.id),
+  );
+  const kept: T[] = [];
+  for (const row of rows) {
+    const f = facts.get(row.id);
+    if (!f) return undefined;
+    if (!sqlMuted(rules, row, f)) kept.push(row);
+  }
+  if (kept.length < need && rows.length >= wide) return undefined;
+  return kept.slice(offset, need);
+}

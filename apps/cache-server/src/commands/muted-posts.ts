@@ -3,7 +3,7 @@ import type { BundlePost } from './bundle.ts';
 import type { Paging } from './content-common.ts';
 import type { MuteRules } from './content-mutes.ts';
 import { type PostQuery, queryPosts } from './content-posts.ts';
-import { postMuteFacts, sqlMuted } from './mute-facts.ts';
+import { unmutedPage } from './mute-facts.ts';
 
 /** The unfiltered rows read for a viewer with mute rules: this many times the page's offset + limit. */
 export const MUTED_WIDEN = 2;
@@ -31,16 +31,6 @@ export async function queryPostsMuted(store: Store, q: PostQuery, paging: Paging
   const wide = need * MUTED_WIDEN;
   const { muted: _, ...unmuted } = q;
   const rows = await queryPosts(store, unmuted, { ...paging, offset: 0, limit: wide });
-  const facts = await postMuteFacts(
-    store,
-    rows.map((r) => r.id),
-  );
-  const kept: BundlePost[] = [];
-  for (const row of rows) {
-    const f = facts.get(row.id);
-    if (!f) return queryPosts(store, q, paging);
-    if (!sqlMuted(rules, row, f)) kept.push(row);
-  }
-  if (kept.length < need && rows.length >= wide) return queryPosts(store, q, paging);
-  return kept.slice(paging.offset, need);
+  const page = await unmutedPage(store, rules, rows, wide, paging.offset, need);
+  return page ?? queryPosts(store, q, paging);
 }

@@ -2,7 +2,7 @@ import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import { sharedBundle } from '../commands/bundle.ts';
 import { numArg } from '../commands/content-common.ts';
 import type { MuteRules } from '../commands/content-mutes.ts';
-import { postMuteFacts, sqlMuted } from '../commands/mute-facts.ts';
+import { postMuteFacts, sqlMuted, unmutedPage } from '../commands/mute-facts.ts';
 import type { Store } from '../store/index.ts';
 import { PackedAnswer } from './answer-frames.ts';
 import type { LayerPlan } from './viewer-layer.ts';
@@ -103,19 +103,9 @@ export async function widenedAnswer(
   const base = await baseOf({ ...plan.basePayload, limit: wide, offset: 0 });
   const posts = usable(base) ? postsOf(base.answer) : undefined;
   if (!posts) return undefined;
-  const facts = await postMuteFacts(
-    store,
-    posts.map((e) => e.id),
-  );
-  const kept: NostrEvent[] = [];
-  for (const e of posts) {
-    const f = facts.get(e.id);
-    if (!f) return undefined;
-    if (!sqlMuted(rules, e, f)) kept.push(e);
-  }
-  // fewer kept than needed: exact only when the wider selection was every row there is
-  if (kept.length < need && posts.length >= wide) return undefined;
-  const page = kept.slice(offset, need).map((e) => ({ id: e.id, value: e.created_at }));
+  const kept = await unmutedPage(store, rules, posts, wide, offset, need);
+  if (!kept) return undefined;
+  const page = kept.map((e) => ({ id: e.id, value: e.created_at }));
   const opts = { viewer: plan.viewer, muteRules: rules, orderBy: paging.orderBy };
   const events = await sharedBundle(store, page, opts, actionsOf);
   return events ? PackedAnswer.pack(events) : undefined;
