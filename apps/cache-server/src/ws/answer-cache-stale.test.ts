@@ -1,8 +1,13 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResponseCache } from './answer-cache.ts';
 import type { AnswerDeps } from './answer-deps.ts';
 
 type Answer = { n: number; deps: AnswerDeps };
+
+// tests set the wall clock with vi.spyOn(Date, 'now')
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 /** A cache whose answers depend on `e:x`, and a computation the test finishes by hand. */
 function setup() {
@@ -31,26 +36,22 @@ describe('ResponseCache: stale while revalidating', () => {
   it('serves a touched answer while its one recomputation runs, within the second and 1 s of the change', async () => {
     const { cache, compute, finish, calls } = setup();
     const wall = vi.spyOn(Date, 'now').mockReturnValue(50_000);
-    try {
-      const first = cache.answer('k', 100, compute, '', 1);
-      await finish(1);
-      expect((await first).n).toBe(1);
-      wall.mockReturnValue(52_000);
-      expect((await cache.answer('k', 102, compute, '', 1)).n).toBe(1);
-      cache.changed(new Set(['e:x']), 2);
-      wall.mockReturnValue(52_500);
-      // made in second 100, touched in 102: served in 102 by many requests, one recomputation
-      for (let i = 0; i < 3; i++) expect((await cache.answer('k', 102, compute, '', 2)).n).toBe(1);
-      expect(calls()).toBe(2);
-      expect(cache.takeStats()).toMatchObject({ hits: 4, misses: 1 }); // the first computation
-      // not by peek (a hit without a promise is a fresh one only)
-      expect(cache.peek('k', 102, 2)).toBeUndefined();
-      await finish(2);
-      expect((await cache.answer('k', 102, compute, '', 2)).n).toBe(2);
-      expect(cache.isExact('k', cache.peek('k', 102, 2) as Answer)).toBe(true);
-    } finally {
-      wall.mockRestore();
-    }
+    const first = cache.answer('k', 100, compute, '', 1);
+    await finish(1);
+    expect((await first).n).toBe(1);
+    wall.mockReturnValue(52_000);
+    expect((await cache.answer('k', 102, compute, '', 1)).n).toBe(1);
+    cache.changed(new Set(['e:x']), 2);
+    wall.mockReturnValue(52_500);
+    // made in second 100, touched in 102: served in 102 by many requests, one recomputation
+    for (let i = 0; i < 3; i++) expect((await cache.answer('k', 102, compute, '', 2)).n).toBe(1);
+    expect(calls()).toBe(2);
+    expect(cache.takeStats()).toMatchObject({ hits: 4, misses: 1 }); // the first computation
+    // not by peek (a hit without a promise is a fresh one only)
+    expect(cache.peek('k', 102, 2)).toBeUndefined();
+    await finish(2);
+    expect((await cache.answer('k', 102, compute, '', 2)).n).toBe(2);
+    expect(cache.isExact('k', cache.peek('k', 102, 2) as Answer)).toBe(true);
   });
 
   it('past the second of the change or 1 s after it, requests wait for the recomputation (joined, not another)', async () => {
@@ -60,21 +61,17 @@ describe('ResponseCache: stale while revalidating', () => {
     ]) {
       const { cache, compute, finish, calls } = setup();
       const wall = vi.spyOn(Date, 'now').mockReturnValue(52_000);
-      try {
-        const first = cache.answer('k', 102, compute, '', 1);
-        await finish(1);
-        await first;
-        cache.changed(new Set(['e:x']), 2);
-        wall.mockReturnValue(52_100);
-        expect((await cache.answer('k', 102, compute, '', 2)).n).toBe(1);
-        wall.mockReturnValue(wallMs);
-        const later = cache.answer('k', second, compute, '', 2);
-        expect(calls()).toBe(2);
-        await finish(2);
-        expect((await later).n).toBe(2);
-      } finally {
-        wall.mockRestore();
-      }
+      const first = cache.answer('k', 102, compute, '', 1);
+      await finish(1);
+      await first;
+      cache.changed(new Set(['e:x']), 2);
+      wall.mockReturnValue(52_100);
+      expect((await cache.answer('k', 102, compute, '', 2)).n).toBe(1);
+      wall.mockReturnValue(wallMs);
+      const later = cache.answer('k', second, compute, '', 2);
+      expect(calls()).toBe(2);
+      await finish(2);
+      expect((await later).n).toBe(2);
     }
   });
 
@@ -94,52 +91,44 @@ describe('ResponseCache: stale while revalidating', () => {
   it('a change during the computation counts from when it came in; a viewer who wrote never gets the stale one', async () => {
     const { cache, compute, finish, calls } = setup();
     const wall = vi.spyOn(Date, 'now').mockReturnValue(50_000);
-    try {
-      const first = cache.answer('k', 100, compute, 'v', 1);
-      // a request for another answer brings second 101; the change comes in then, while 'k' is computed
-      wall.mockReturnValue(50_900);
-      cache.peek('other', 101, 1);
-      cache.changed(new Set(['e:x']), 2);
-      await finish(1);
-      await first;
-      wall.mockReturnValue(51_000);
-      expect((await cache.answer('k', 101, compute, 'v', 2)).n).toBe(1);
-      expect(calls()).toBe(2);
-      cache.forgetViewers(new Set(['v']));
-      const mine = cache.answer('k', 101, compute, 'v', 2);
-      expect(calls()).toBe(3);
-      await finish(2);
-      await finish(2);
-      expect((await mine).n).toBe(3);
-      expect(cache.isExact('k', await mine)).toBe(true);
-    } finally {
-      wall.mockRestore();
-    }
+    const first = cache.answer('k', 100, compute, 'v', 1);
+    // a request for another answer brings second 101; the change comes in then, while 'k' is computed
+    wall.mockReturnValue(50_900);
+    cache.peek('other', 101, 1);
+    cache.changed(new Set(['e:x']), 2);
+    await finish(1);
+    await first;
+    wall.mockReturnValue(51_000);
+    expect((await cache.answer('k', 101, compute, 'v', 2)).n).toBe(1);
+    expect(calls()).toBe(2);
+    cache.forgetViewers(new Set(['v']));
+    const mine = cache.answer('k', 101, compute, 'v', 2);
+    expect(calls()).toBe(3);
+    await finish(2);
+    await finish(2);
+    expect((await mine).n).toBe(3);
+    expect(cache.isExact('k', await mine)).toBe(true);
   });
 
   it('a recomputation whose stale answer was let go is still forgotten when its viewer writes', async () => {
     const { cache, compute, finish, calls } = setup();
     const wall = vi.spyOn(Date, 'now').mockReturnValue(50_000);
-    try {
-      const first = cache.answer('k', 100, compute, 'v', 1);
-      await finish(1);
-      await first;
-      cache.peek('other', 101, 1);
-      cache.changed(new Set(['e:x']), 2);
-      expect((await cache.answer('k', 101, compute, 'v', 2)).n).toBe(1);
-      // later: the sweep lets the stale answer go while its recomputation (from before the write) still runs
-      wall.mockReturnValue(51_500);
-      cache.peek('other', 102, 2);
-      await cache.answer('other', 102, async () => ({ n: 0, deps: { keys: [], since: 2 } }), '', 2);
-      cache.forgetViewers(new Set(['v']));
-      const mine = cache.answer('k', 102, compute, 'v', 3);
-      expect(calls()).toBe(3);
-      await finish(2);
-      await finish(3);
-      expect((await mine).n).toBe(3);
-    } finally {
-      wall.mockRestore();
-    }
+    const first = cache.answer('k', 100, compute, 'v', 1);
+    await finish(1);
+    await first;
+    cache.peek('other', 101, 1);
+    cache.changed(new Set(['e:x']), 2);
+    expect((await cache.answer('k', 101, compute, 'v', 2)).n).toBe(1);
+    // later: the sweep lets the stale answer go while its recomputation (from before the write) still runs
+    wall.mockReturnValue(51_500);
+    cache.peek('other', 102, 2);
+    await cache.answer('other', 102, async () => ({ n: 0, deps: { keys: [], since: 2 } }), '', 2);
+    cache.forgetViewers(new Set(['v']));
+    const mine = cache.answer('k', 102, compute, 'v', 3);
+    expect(calls()).toBe(3);
+    await finish(2);
+    await finish(3);
+    expect((await mine).n).toBe(3);
   });
 });
 
@@ -155,27 +144,23 @@ describe('ResponseCache: stale while revalidating, answers without dependencies'
         releases.push(() => resolve({ n: mine }));
       });
     const wall = vi.spyOn(Date, 'now').mockReturnValue(50_000);
-    try {
-      const first = cache.answer('k', 100, compute, '', 1);
-      releases.shift()?.();
-      await first;
-      // second 101: a first change (sequence 2), then another in 102 (sequence 3)
-      wall.mockReturnValue(50_900);
-      cache.peek('other', 101, 1);
-      cache.changed(new Set(['e:x']), 2);
-      wall.mockReturnValue(51_100);
-      expect((await cache.answer('k', 101, compute, '', 2)).n).toBe(1);
-      expect(n).toBe(2);
-      // the recomputation is not finished; in 102 the answer of 100 may no longer be served (its first change was in 101)
-      cache.peek('other', 102, 2);
-      cache.changed(new Set(['e:y']), 3);
-      const later = cache.answer('k', 102, compute, '', 3);
-      expect(n).toBe(2);
-      releases.shift()?.();
-      expect((await later).n).toBe(2);
-    } finally {
-      wall.mockRestore();
-    }
+    const first = cache.answer('k', 100, compute, '', 1);
+    releases.shift()?.();
+    await first;
+    // second 101: a first change (sequence 2), then another in 102 (sequence 3)
+    wall.mockReturnValue(50_900);
+    cache.peek('other', 101, 1);
+    cache.changed(new Set(['e:x']), 2);
+    wall.mockReturnValue(51_100);
+    expect((await cache.answer('k', 101, compute, '', 2)).n).toBe(1);
+    expect(n).toBe(2);
+    // the recomputation is not finished; in 102 the answer of 100 may no longer be served (its first change was in 101)
+    cache.peek('other', 102, 2);
+    cache.changed(new Set(['e:y']), 3);
+    const later = cache.answer('k', 102, compute, '', 3);
+    expect(n).toBe(2);
+    releases.shift()?.();
+    expect((await later).n).toBe(2);
   });
 });
 
