@@ -21,9 +21,9 @@ export interface StoreChangeSet {
    * user_stats row maybe created, `a:<pubkey>` events by them accepted or removed (`k<kind>:<pubkey>` by kind, and
    * `kr<kind>:<pubkey>` instead for replies by the feeds' rule: an `e`/`a` tag marked root; both for versions of
    * replaceable events, which replace one that may have been either),
-   * `r:<id|address>` events referencing it, `m:<pubkey>` live streams p-tagging them, `w:<word>` events whose content
-   * has the word (`search-words.ts`), `media`, `links`. Absent: derived
-   * from the fields above.
+   * `r:<id|address>` events referencing it, `m:<pubkey>` live streams p-tagging them, `x:<pubkey>` their actions on
+   * events (liked, replied, reposted, zapped), `w:<word>` events whose content has the word (`search-words.ts`),
+   * `media`, `links`. Absent: derived from the fields above.
    */
   keys?: string[];
 }
@@ -55,9 +55,11 @@ export class ChangeRecorder {
   /** Notes a queued write to `table` of the row keyed by `key` (tables the read cache does not hold are ignored). */
   row(table: string, key: Record<string, unknown>, columns?: Record<string, unknown>, ignoreExisting = false): void {
     if (table === 'user_stats') this.userStats(key.pubkey, columns, ignoreExisting);
-    // a user's action on an event (liked, replied, reposted, zapped): answers holding the event show it
+    // a user's action on an event (liked, replied, reposted, zapped): answers holding the event show it, and the
+    // user's own actions changed (`x:`, also for zaps they sent, whose receipts others sign)
     if (table === 'event_pubkey_actions') {
-      if (typeof key.event_id === 'string') this.keys.add(`e:${key.event_id}`);
+      if (typeof key.event_id === 'string' && typeof key.pubkey === 'string')
+        this.keys.add(`e:${key.event_id}`).add(`x:${key.pubkey}`);
       else this.all = true;
     }
     const watched = WATCHED[table];

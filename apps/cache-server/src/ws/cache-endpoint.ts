@@ -10,6 +10,7 @@ import { Connection } from './connection.ts';
 import { startLivePush } from './live-push.ts';
 import {
   CACHEABLE_COMMANDS,
+  onChangeKeys,
   responseCacheFor,
   responseCacheOptions,
   responseKey,
@@ -18,6 +19,7 @@ import {
 } from './response-cache.ts';
 import type { ServerCore } from './server-core.ts';
 import { toCacheEvent } from './stored-event.ts';
+import type { ChangeListener } from './viewer-facts.ts';
 import { layerPlan, ViewerLayers } from './viewer-layer.ts';
 
 const layersOfServer = new WeakMap<ServerCore, ViewerLayers | null>();
@@ -33,6 +35,7 @@ function layersOf(core: ServerCore): ViewerLayers | null {
       sequence: () => core.notifier.sequence,
       second: () => core.now(),
       live: () => writtenAtOf(core.notifier) === writtenAt,
+      changes: (listener: ChangeListener) => onChangeKeys(core.notifier, listener),
     };
     layers = writtenAt && reuse.ttlMs > 0 ? new ViewerLayers(core.store, reuse, writtenAt, clock) : null;
     layersOfServer.set(core, layers);

@@ -50,12 +50,7 @@ export function responseCacheFor(notifier: ChangeNotifier, options: ResponseCach
   let cache = caches.get(notifier);
   if (!cache) {
     const created = new ResponseCache<PackedAnswer>(options, (answer) => answer.size, depsOfAnswer);
-    // a change set arrives before its batch's pokes: computations starting at the next sequence see it
-    notifier.onChanges((changes) => created.changed(touchedKeys(changes), notifier.sequence + 1));
-    notifier.onPoke((topic) => {
-      const keys = pokedKeys(topic);
-      if (keys !== undefined) created.changed(keys, notifier.sequence);
-    });
+    onChangeKeys(notifier, (keys, seq) => created.changed(keys, seq));
     const authors = new Set<string>();
     notifier.onEvent((event) => authors.add(event.pubkey));
     notifier.on('ingest', () => {
@@ -66,6 +61,26 @@ export function responseCacheFor(notifier: ChangeNotifier, options: ResponseCach
     cache = created;
   }
   return cache;
+}
+
+/**
+ * Calls `listener` with the dependency keys of every change the notifier reports (null: everything) and the change
+ * sequence from which on computations see it; returns the stop function.
+ */
+export function onChangeKeys(
+  notifier: ChangeNotifier,
+  listener: (keys: ReadonlySet<string> | null, seq: number) => void,
+): () => void {
+  // a change set arrives before its batch's pokes: computations starting at the next sequence see it
+  const stopChanges = notifier.onChanges((changes) => listener(touchedKeys(changes), notifier.sequence + 1));
+  const stopPokes = notifier.onPoke((topic) => {
+    const keys = pokedKeys(topic);
+    if (keys !== undefined) listener(keys, notifier.sequence);
+  });
+  return () => {
+    stopChanges();
+    stopPokes();
+  };
 }
 
 /** The answer cache's lifetimes and bounds from the server's limits. */

@@ -5,6 +5,7 @@ import { type MuteRules, readMuteRules } from '../commands/content-mutes.ts';
 import { moderationGroups, mutedPubkeys } from '../commands/people-moderation.ts';
 import { type ReuseLimits, reusable } from '../reuse-rule.ts';
 import type { Store } from '../store/index.ts';
+import { DependencyIndex, type Tracked } from './dep-index.ts';
 
 /** Actions of a viewer kept at most (a viewer with more has theirs read per answer). */
 const MAX_ACTIONS = 2000;
@@ -25,7 +26,7 @@ export interface Facts {
   moderation(): Promise<{ allowed: Set<string>; muted: Set<string>; wanted: string[] }>;
 }
 
-interface Entry {
+interface Entry extends Tracked {
   seq: number;
   second: number;
   at: number;
@@ -40,27 +41,50 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
+/** A change's dependency keys (null: everything) at a change sequence, as the answer cache gets them. */
+export type ChangeListener = (keys: ReadonlySet<string> | null, seq: number) => void;
+
 /**
- * Per-viewer facts kept by the answer cache's reuse rule (exact while the store is unchanged, up to maxAgeMs; within
- * the clock second and ttlMs after a change) and never across the viewer's own write.
+ * What a viewer's facts read besides what only their own events write (their mute, allow and other lists, which facts
+ * are never kept across): their settings (`v:`, a settings poke), their actions (`x:`, also zaps they sent, whose
+ * receipts others sign) and their current lists (`p:`).
+ */
+export function factKeys(viewer: string): string[] {
+  return [`p:${viewer}`, `v:${viewer}`, `x:${viewer}`];
+}
+
+/**
+ * Per-viewer facts kept by the answer cache's reuse rule and never across the viewer's own write. With `changes` (the
+ * server's change keys), facts no change touched (`factKeys`) are exact whatever else was written and kept up to
+ * maxAgeMs, as answers with dependencies are; without, and once touched, exact while the store is unchanged (up to
+ * maxAgeMs), else within the clock second and ttlMs after a change.
  */
 export class ViewerFacts {
   private readonly entries = new Map<string, Entry>();
+  private readonly deps = new DependencyIndex<Entry>();
   private heldActions = 0;
+  private readonly followsChanges: boolean;
 
   constructor(
     private readonly store: Store,
     private readonly limits: ReuseLimits,
     private readonly writtenAt: (pubkey: string) => number,
-  ) {}
+    /** Subscribes a listener to the server's change keys (see `factKeys`). */
+    changes?: (listener: ChangeListener) => void,
+  ) {
+    this.followsChanges = changes !== undefined;
+    changes?.((keys, seq) => this.deps.change(keys, seq));
+  }
 
   /** The facts of `viewer` at change sequence `seq` and server second `second`. */
   of(viewer: string, seq: number, second: number): Facts {
     const now = Date.now();
     const known = this.entries.get(viewer);
-    if (known && known.seq >= this.writtenAt(viewer) && reusable(known, now, second, seq, this.limits)) {
+    const exact = known && this.followsChanges ? !known.touched : undefined;
+    if (known && known.seq >= this.writtenAt(viewer) && reusable(known, now, second, seq, this.limits, exact)) {
       return known.facts;
     }
+    if (known) this.deps.untrack(known);
     const store = this.store;
     const muteRules = once(() => readMuteRules(store, viewer));
     const facts: Facts = {
@@ -72,10 +96,7 @@ export class ViewerFacts {
       actions: once(async () => {
         const actions = await allNoteActions(store, viewer, MAX_ACTIONS);
         this.heldActions += actions?.size ?? 0;
-        if (this.heldActions > MAX_HELD_ACTIONS) {
-          this.entries.clear();
-          this.heldActions = 0;
-        }
+        if (this.heldActions > MAX_HELD_ACTIONS) this.forgetAll();
         return actions;
       }),
       moderation: once(async () => {
@@ -95,9 +116,18 @@ export class ViewerFacts {
         return { allowed: new Set(allowRows.map((r) => r.value)), muted, wanted };
       }),
     };
-    if (this.entries.size >= MAX_VIEWERS) this.entries.clear();
-    this.entries.set(viewer, { seq, second, at: now, facts });
+    if (this.entries.size >= MAX_VIEWERS) this.forgetAll();
+    const entry: Entry = { seq, second, at: now, facts, touched: false };
+    if (this.followsChanges) this.deps.track(entry, factKeys(viewer), seq);
+    this.entries.set(viewer, entry);
     return facts;
+  }
+
+  /** Forgets every viewer's facts (bounds the memory they take). */
+  private forgetAll(): void {
+    for (const entry of this.entries.values()) this.deps.untrack(entry);
+    this.entries.clear();
+    this.heldActions = 0;
   }
 }
 

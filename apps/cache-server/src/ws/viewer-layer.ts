@@ -8,7 +8,7 @@ import { filterListGroup } from '../commands/people-moderation.ts';
 import type { ReuseLimits } from '../reuse-rule.ts';
 import type { Store } from '../store/index.ts';
 import type { PackedAnswer } from './answer-frames.ts';
-import { type Facts, reasonFromFacts, ViewerFacts } from './viewer-facts.ts';
+import { type ChangeListener, type Facts, reasonFromFacts, ViewerFacts } from './viewer-facts.ts';
 import { type BaseOf, postsOf, sameSelection, widenedAnswer } from './viewer-layer-mutes.ts';
 
 /** layerOf's answer when a viewer's mute rules change a `rows` selection: try a wider shared one. */
@@ -146,10 +146,13 @@ export class ViewerLayers {
     limits: ReuseLimits,
     /** The first change sequence at which `pubkey`'s latest accepted event was in the store (0: none seen). */
     private readonly writtenAt: (pubkey: string) => number,
-    /** The server's change sequence and clock second, and whether it still serves: its facts then give mute rules. */
-    clock?: { sequence(): number; second(): number; live(): boolean },
+    /**
+     * The server's change sequence and clock second, and whether it still serves: its facts then give mute rules;
+     * `changes` subscribes to its change keys (facts no change touched are then kept across others' writes).
+     */
+    clock?: { sequence(): number; second(): number; live(): boolean; changes?: (listener: ChangeListener) => void },
   ) {
-    this.facts = new ViewerFacts(store, limits, writtenAt);
+    this.facts = new ViewerFacts(store, limits, writtenAt, clock?.changes);
     layersOfStore.set(store, this);
     if (clock) {
       provideMuteRules(store, (viewer) =>
