@@ -45,7 +45,7 @@ const objectBytes = (o: CacheEvent | null) => 100 + 2 * (o?.content?.length ?? 0
 
 /**
  * Pieces answers are built from, kept across answers and viewers for one store: events with their stats and relay
- * hint by id, users' current kind 0 and follower count by pubkey, 10000119 media, 10000128 links and top zaps by event id (null =
+ * hint by id, users' current kind 0, follower count and verified name by pubkey, 10000119 media, 10000128 links and top zaps by event id (null =
  * known absent).
  * Exact: every ingest write reports what it changed (`StoreChangeSet`, see ingest's ChangeRecorder) and those entries
  * go at once; a piece loaded while a change was applied is used for its answer but not kept (`generation`).
@@ -59,6 +59,11 @@ export class ReadCache {
   readonly links: Lru<string, CacheEvent | null>;
   /** Each post's top 5 zap rows (null: none). */
   readonly zaps: Lru<string, ZapPiece[] | null>;
+  /**
+   * Each user's 10000158 verified name by pubkey (null: none). No ingest writes verified_users: names written beside
+   * this process show within the cache's maximum age, like other writes it never hears of.
+   */
+  readonly verified: Lru<string, string | null>;
   private gen = 0;
 
   constructor(limits: ReadCacheLimits = READ_CACHE_LIMITS) {
@@ -68,6 +73,7 @@ export class ReadCache {
     this.media = new Lru(limits.media, objectBytes, limits.bytes);
     this.zaps = new Lru(limits.events);
     this.links = new Lru(limits.media, objectBytes, limits.bytes);
+    this.verified = new Lru(limits.users);
   }
 
   /** Bumped by every applied change: a load that started at another generation must not be kept. */
@@ -105,6 +111,7 @@ export class ReadCache {
     this.media.clear();
     this.zaps.clear();
     this.links.clear();
+    this.verified.clear();
   }
 
   /**

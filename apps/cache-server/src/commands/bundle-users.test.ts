@@ -1,0 +1,59 @@
+import { expect, it } from 'vitest';
+import { describeDialects } from '../../test/dialects.ts';
+import { enableReadCache } from '../read-cache/read-cache.ts';
+import type { Store } from '../store/index.ts';
+import { userExtras } from './bundle-users.ts';
+import { loadFixture, U } from './content-test-fixture.ts';
+
+/** Counts the statements run through `store` (the same object: the read cache is kept per store) until `restore`. */
+function counted(store: Store): { statements: () => number; restore: () => void } {
+  let n = 0;
+  const db = store.db;
+  store.db = db.withPlugin({
+    transformQuery: (args) => args.node,
+    transformResult: async (args) => {
+      n += 1;
+      return args.result;
+    },
+  });
+  return { statements: () => n, restore: () => Object.assign(store, { db }) };
+}
+
+describeDialects('bundle users', (getStore, dialect) => {
+  const stranger = 'f'.repeat(64);
+  const users = [U.viewer.pubkey, U.bob.pubkey, U.carol.pubkey, U.dave.pubkey, stranger];
+
+  it('reads kind 0s, follower counts and verified names alike with and without the read cache', async () => {
+    const store = getStore();
+    await loadFixture(store);
+    // several names for bob: the default one is his (whatever order the store returns them in); carol has one
+    await store.db
+      .insertInto('verified_users')
+      .values([
+        { name: 'zed', pubkey: U.bob.pubkey, default_name: 0, added_at: 1 },
+        { name: 'bob', pubkey: U.bob.pubkey, default_name: 1, added_at: 1 },
+        { name: 'aaa', pubkey: U.bob.pubkey, default_name: 0, added_at: 1 },
+        { name: 'carol', pubkey: U.carol.pubkey, default_name: 0, added_at: 1 },
+      ])
+      .execute();
+    const plain = await userExtras(store, users);
+    const names = plain.find((e) => e.kind === 10000158);
+    expect(JSON.parse(String(names?.content))).toEqual({ [U.bob.pubkey]: 'bob', [U.carol.pubkey]: 'carol' });
+    expect(plain.filter((e) => e.kind === 0).map((e) => e.pubkey)).toEqual(
+      users.filter((pk) => pk !== stranger).sort(),
+    );
+
+    const stop = enableReadCache(store);
+    const { statements, restore } = counted(store);
+    try {
+      expect(await userExtras(store, users)).toEqual(plain);
+      // PostgreSQL reads the three pieces in one statement (then the profiles' media); SQLite in three
+      expect(statements()).toBe(dialect === 'postgres' ? 2 : 4);
+      expect(await userExtras(store, users)).toEqual(plain);
+      expect(statements()).toBe(dialect === 'postgres' ? 2 : 4); // all from the read cache, verified names too
+    } finally {
+      restore();
+      stop();
+    }
+  });
+});
