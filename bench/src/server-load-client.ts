@@ -34,6 +34,8 @@ export interface LoadJob {
 /** What the worker reports back. */
 export interface LoadOutcome {
   latencies: Float64Array;
+  /** When each answer came (ms since the load began; same order as `latencies`): the bench's timeline. */
+  times: Float64Array;
   /**
    * Each latency's request label (same order as `latencies`); a guest's requests are labelled `<label>:guest`, those
    * of a signed-in user with a mute list `<label>:muter`.
@@ -81,6 +83,7 @@ function runSocket(
   out: LoadOutcome,
   lat: number[],
   labels: string[],
+  times: number[],
 ): Promise<boolean> {
   const random = prng(index + 1);
   const viewer = random() < job.guests ? null : job.samples.users[index % job.samples.users.length];
@@ -134,7 +137,9 @@ function runSocket(
         lastSendAt = performance.now() - 500;
         return job.mode === 'closed' ? send() : next();
       }
-      lat.push(performance.now() - sentAt);
+      const at = performance.now();
+      lat.push(at - sentAt);
+      times.push(at);
       labels.push(viewer ? (muter ? `${sentLabel}:muter` : sentLabel) : `${sentLabel}:guest`);
       next();
     });
@@ -146,17 +151,28 @@ function runSocket(
 /** Runs the job: every socket until `seconds` have passed. */
 export async function runLoad(job: LoadJob): Promise<LoadOutcome> {
   const writer = { sent: 0, accepted: 0, refused: 0 };
-  const out: LoadOutcome = { latencies: new Float64Array(0), labels: [], mix: {}, dropped: 0, notices: 0, writer };
+  const out: LoadOutcome = {
+    latencies: new Float64Array(0),
+    times: new Float64Array(0),
+    labels: [],
+    mix: {},
+    dropped: 0,
+    notices: 0,
+    writer,
+  };
   const lat: number[] = [];
   const labels: string[] = [];
+  const times: number[] = [];
+  const startedAt = performance.now();
   const deadline = Date.now() + job.seconds * 1000;
   const [results, written] = await Promise.all([
-    Promise.all(Array.from({ length: job.sockets }, (_, i) => runSocket(job, i, deadline, out, lat, labels))),
+    Promise.all(Array.from({ length: job.sockets }, (_, i) => runSocket(job, i, deadline, out, lat, labels, times))),
     runWriter(job.relayUrl, job.writerPerSecond, deadline, job.samples.users, job.samples.notes),
   ]);
   out.writer = written;
   out.dropped = results.filter((ok) => !ok).length;
   out.latencies = Float64Array.from(lat);
+  out.times = Float64Array.from(times, (at) => at - startedAt);
   out.labels = labels;
   return out;
 }

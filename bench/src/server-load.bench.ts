@@ -30,6 +30,7 @@ import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import postgres from 'postgres';
 import type { LoadJob, LoadOutcome, LoadSamples } from './server-load-client.ts';
+import { backendCpu, cpuMs, p95Timeline, postgresCpuSince, rssMb } from './server-load-measure.ts';
 import { printSqlShapes, sqlSums } from './server-load-sql.ts';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 500);
@@ -149,18 +150,6 @@ async function readSamplesPg(url: string): Promise<LoadSamples> {
   }
 }
 
-/** CPU time (user + system) used so far by a process, in milliseconds. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
-/** Resident memory of a process in MB. */
-function rssMb(pid: number): number {
-  const kb = Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? Number.NaN);
-  return Math.round(kb / 1024);
-}
-
 function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -192,6 +181,8 @@ async function load(server: Started, mode: LoadJob['mode'], samples: LoadSamples
   await server.stats();
   const sqlBefore = sqlSums(SQL_PROFILE);
   const cpuBefore = cpuMs(pid);
+  const allPg = PG_URL ? postgresCpuSince() : () => 0;
+  const serverPg = PG_URL ? await backendCpu(pid, pgAdmin(PG_URL)) : undefined;
   const clientBefore = process.cpuUsage();
   const outcome = await runWorker({
     url: server.url,
@@ -205,6 +196,8 @@ async function load(server: Started, mode: LoadJob['mode'], samples: LoadSamples
   });
   const elapsed = (performance.now() - started) / 1000;
   const serverCpu = cpuMs(pid) - cpuBefore;
+  const pgCpu = allPg();
+  const serverPgCpu = serverPg ? await serverPg() : 0;
   const client = process.cpuUsage(clientBefore);
   const { answers, loopDelayMs, reads } = await server.stats();
   const cacheable = answers.hits + answers.joined + answers.misses;
@@ -223,6 +216,8 @@ async function load(server: Started, mode: LoadJob['mode'], samples: LoadSamples
     if (muter) add('muters', outcome.latencies[i]);
     if (muter) add(`muters/${l.slice(0, -6)}`, outcome.latencies[i]);
   });
+  const windowS = Math.max(1, Math.round(SECONDS / 20));
+  const timeline = p95Timeline(outcome.latencies, outcome.times, windowS * 1000);
   const lat = outcome.latencies.sort();
   const n = Math.max(1, lat.length);
   print(`${label}: sockets`, SOCKETS, 'count');
@@ -249,6 +244,14 @@ async function load(server: Started, mode: LoadJob['mode'], samples: LoadSamples
   print(`${label}: NOTICE answers`, outcome.notices, 'count');
   print(`${label}: server CPU per request`, serverCpu / n, 'ms', '', 3);
   print(`${label}: server CPU busy (of one core)`, serverCpu / (elapsed * 10), '%');
+  if (PG_URL) {
+    print(`${label}: PostgreSQL CPU per request (server's backends)`, serverPgCpu / n, 'ms', '', 3);
+    print(
+      `${label}: PostgreSQL CPU busy (server's / all backends)`,
+      serverPgCpu / (elapsed * 10),
+      `/ ${Math.round(pgCpu / (elapsed * 10))} %`,
+    );
+  }
   print(`${label}: bench client CPU per request`, (client.user + client.system) / 1000 / n, 'ms');
   print(`${label}: answers shared (cache hit or joined)`, (100 * (answers.hits + answers.joined)) / cacheable, '%');
   print(`${label}: event-loop delay p99 / max`, loopDelayMs.p99, `/ ${loopDelayMs.max} ms`);
@@ -264,6 +267,7 @@ async function load(server: Started, mode: LoadJob['mode'], samples: LoadSamples
   }
   print(`${label}: load average (1 min, ${cpus().length} cores)`, loadavg()[0], '');
   console.log(`${label}: mix ${JSON.stringify(outcome.mix)}`);
+  console.log(`${label}: p95 ms per ${windowS} s of the run: ${timeline.join(' ')}`);
   const groups = ['guests', 'signed-in', 'muters'];
   const byRequest = (muters: boolean) =>
     [...byLabel]
@@ -278,6 +282,13 @@ async function load(server: Started, mode: LoadJob['mode'], samples: LoadSamples
   console.log(`${label}: p50/p95 ms by request, signed-in with mutes: ${byRequest(true)}`);
   if (reads) console.log(`${label}: read workers served ${reads.served}, at most ${reads.maxPending} waiting`);
   if (SQL_PROFILE) printSqlShapes(label, sqlBefore, sqlSums(SQL_PROFILE));
+}
+
+let admin: postgres.Sql | undefined;
+/** One connection for the bench's own look-ups in PostgreSQL's statistics views. */
+function pgAdmin(url: string): postgres.Sql {
+  admin ??= postgres(url, { max: 1, onnotice: () => {} });
+  return admin;
 }
 
 /** Every mode (static, then with the writer) against a started server. */
@@ -302,6 +313,7 @@ async function main(): Promise<void> {
     } finally {
       server.child.kill('SIGTERM');
       await new Promise((r) => server.child.once('exit', r));
+      await admin?.end();
     }
     return;
   }
