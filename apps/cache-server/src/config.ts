@@ -29,6 +29,11 @@ export interface ServerConfig {
   responseCacheMaxAgeMs?: number;
   /** Worker threads serving cached read commands (`--read-workers`, TIDE_READ_WORKERS; SQLite or PostgreSQL; default 0). */
   readWorkers?: number;
+  /**
+   * Fill the read cache in the background after a start with the keys it held at the last stop (`--warm-start 0|1`,
+   * TIDE_WARM_START; default on): see `read-cache/warm-start.ts`.
+   */
+  warmStart: boolean;
 }
 
 /** Thrown for bad flags; main prints the message and the usage. */
@@ -43,8 +48,9 @@ export class ConfigError extends Error {
 export const USAGE = `usage: tsx apps/cache-server/src/main.ts [--host 127.0.0.1] [--port 8787] [--db path|postgres://...]
   [--web apps/web/dist] [--upstream wss://relay]... [--seed] [--scale n] [--public-url http://host:port]
   [--response-cache-ms 1000] [--response-cache-max-age-ms 30000] [--read-workers 0] [--pg-schema public]
+  [--warm-start 1]
 env: HOST, PORT, DATABASE_URL, TIDE_PG_SCHEMA, TIDE_DB, TIDE_WEB, TIDE_UPSTREAM (comma-separated), TIDE_PUBLIC_URL,
-  TIDE_RESPONSE_CACHE_MS, TIDE_RESPONSE_CACHE_MAX_AGE_MS, TIDE_READ_WORKERS, LOG_LEVEL`;
+  TIDE_RESPONSE_CACHE_MS, TIDE_RESPONSE_CACHE_MAX_AGE_MS, TIDE_READ_WORKERS, TIDE_WARM_START, LOG_LEVEL`;
 
 function portOf(value: string): number {
   const port = Number(value);
@@ -62,6 +68,11 @@ function countOf(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 64) throw new ConfigError(`invalid worker count: ${value}`);
   return n;
+}
+
+function switchOf(value: string): boolean {
+  if (value !== '0' && value !== '1') throw new ConfigError(`invalid switch (0 or 1): ${value}`);
+  return value === '1';
 }
 
 function schemaOf(value: string): string {
@@ -87,6 +98,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pr
     seed: false,
     publicUrl: env.TIDE_PUBLIC_URL || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
+    warmStart: env.TIDE_WARM_START ? switchOf(env.TIDE_WARM_START) : true,
   };
   if (env.TIDE_RESPONSE_CACHE_MS) config.responseCacheMs = millisOf(env.TIDE_RESPONSE_CACHE_MS);
   if (env.TIDE_RESPONSE_CACHE_MAX_AGE_MS) {
@@ -141,6 +153,9 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pr
         break;
       case '--read-workers':
         config.readWorkers = countOf(value());
+        break;
+      case '--warm-start':
+        config.warmStart = switchOf(value());
         break;
       case '--pg-schema':
         config.pgSchema = schemaOf(value());

@@ -1,16 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { NostrEvent } from '@tide/core/nostr';
-import pino, { type Logger } from 'pino';
+import pino from 'pino';
 import { WebSocketServer } from 'ws';
-import type { CommandRecord, IngestResult, IngestSource } from './commands/context.ts';
+import type { IngestResult, IngestSource } from './commands/context.ts';
 import { allCommands } from './commands/index.ts';
 import { apiRoute } from './http/api-route.ts';
 import { BlobStore } from './http/blob-store.ts';
 import { blossomRoute } from './http/blossom.ts';
 import { linkPreviewRoute } from './http/link-preview.ts';
 import { mediaCacheRoute } from './http/media-cache.ts';
-import type { RelayInfoOptions } from './http/nip11.ts';
 import { nostrJsonRoute } from './http/nostr-json.ts';
 import type { OutboundPolicy } from './http/outbound.ts';
 import { createHttpHandler, type HttpRoute, nip11Route } from './http/router.ts';
@@ -20,10 +19,12 @@ import { ingestEvents } from './ingest/index.ts';
 import { registerLocalMedia } from './ingest/indexers/media-metadata.ts';
 import { onStoreChanges } from './read-cache/change-feed.ts';
 import { enableReadCache } from './read-cache/read-cache.ts';
+import { startWarmStart, type WarmReport, type WarmStart } from './read-cache/warm-start.ts';
 import { serveRelayConnection } from './relay/relay-endpoint.ts';
-import { type OpenStoreOptions, openStore, type Store } from './store/index.ts';
+import type { StartServerOptions } from './server-options.ts';
+import { openStore, type Store } from './store/index.ts';
 import { publishToRelays } from './upstream/publish.ts';
-import { type UpstreamOptions, UpstreamRelay } from './upstream/upstream-relay.ts';
+import { UpstreamRelay } from './upstream/upstream-relay.ts';
 import { shareViewerIndependentBundles } from './ws/bundle-sharing.ts';
 import { serveCacheConnection } from './ws/cache-endpoint.ts';
 import { ChangeNotifier } from './ws/change-notifier.ts';
@@ -34,64 +35,7 @@ import { startReadPool } from './ws/read-pool-start.ts';
 import type { ServerCore } from './ws/server-core.ts';
 import { type ServingStats, servingStats } from './ws/serving-stats.ts';
 
-/** The ingest pipeline's signature (`ingestEvents` of `src/ingest`). */
-export type IngestFn = (
-  store: Store,
-  events: readonly unknown[],
-  options: { source?: string; now?: number; relayUrl?: string },
-) => Promise<Array<{ id: string; ok: boolean; reason: string; stored?: boolean }>>;
-
-/** Options of startServer. */
-export interface StartServerOptions extends OpenStoreOptions {
-  /** Interface to bind (default 127.0.0.1). */
-  host?: string;
-  /** Port (default 0: a random free port). */
-  port?: number;
-  /** Use this already open store (not closed by `close()`), instead of opening one from sqlitePath/databaseUrl. */
-  store?: Store;
-  /** Directory of the built web app (served with SPA fallback). */
-  webRoot?: string;
-  /** Directory of seeded media files, served at `/media/...`. */
-  mediaRoot?: string;
-  /** Public origin used in blob URLs of the legacy upload commands (default: the HTTP address). */
-  publicUrl?: string;
-  /** Directory of uploaded blobs: turns on the Blossom endpoints (PUT /upload, GET /<sha256>, ...). */
-  blobRoot?: string;
-  /** Relays to follow and ingest from. */
-  upstream?: string[];
-  /** Upstream tuning (tests shorten the backoff). */
-  upstreamOptions?: Partial<Omit<UpstreamOptions, 'url' | 'store' | 'ingest' | 'logger'>>;
-  /** Logger (default: pino at LOG_LEVEL, silent when unset). */
-  logger?: Logger;
-  /** Clock in Unix seconds (tests). */
-  now?: () => number;
-  /** Limits overrides. */
-  limits?: Partial<ServerLimits>;
-  /** Extra or replacement command handlers (tests). */
-  commands?: CommandRecord;
-  /** Ingest pipeline override (default: `ingestEvents` of src/ingest). */
-  ingest?: IngestFn;
-  /** NIP-11 fields. */
-  relayInfo?: RelayInfoOptions;
-  /** Extra HTTP routes tried before the built-in ones. */
-  routes?: HttpRoute[];
-  /**
-   * Let requests make the server reach loopback/private addresses (link previews, broadcast_events relays; tests
-   * only; default false). The server's own origins are always allowed.
-   */
-  allowPrivateNetwork?: boolean;
-  /**
-   * Answer every HTTP request and socket with 503 "seeding" until `ready()` is called (main seeds the demo network
-   * meanwhile, so nobody sees a half-written network); upstream relays start at `ready()` too.
-   */
-  seeding?: boolean;
-  /**
-   * Worker threads serving the cacheable read commands on their own connections (stores opened here: a SQLite file
-   * or PostgreSQL; default 0: every command runs on the main thread). Custom `commands` are not seen by them.
-   */
-  readWorkers?: number;
-}
-
+export type { IngestFn, StartServerOptions } from './server-options.ts';
 export type { ServingStats } from './ws/serving-stats.ts';
 
 /** A running server. */
@@ -109,6 +53,8 @@ export interface RunningServer {
   upstreams: UpstreamRelay[];
   /** Ends the "seeding" state (see `seeding`): requests are served and upstream relays start. */
   ready(): Promise<void>;
+  /** What the background warm-up of the read cache loaded, once it is over (undefined without one). */
+  warmed(): Promise<WarmReport | undefined>;
   /** Serving figures since the previous call (counters restart). */
   stats(): ServingStats;
   /** Stops accepting, closes every socket, stops upstream, closes the store (if opened here). */
@@ -244,8 +190,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       }),
   );
   let started: Promise<void> | null = null;
+  let warm: WarmStart | undefined;
+  const warmStart = options.warmStart && limits.responseCacheMs > 0 ? options.warmStart : undefined;
   const ready = (): Promise<void> => {
     seeding = false;
+    // once serving (a seed is in): the read cache fills in the background, requests are not held up
+    if (warmStart) warm ??= startWarmStart(store, { ...(warmStart === true ? {} : warmStart), logger });
     started ??= Promise.all(upstreams.map((u) => u.start())).then(() => undefined);
     return started;
   };
@@ -273,6 +223,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       stopTellingReads();
       await reads?.close();
       serving.stop();
+      // the read cache's keys, for the next start's warm-up
+      await warm?.save().catch((err: unknown) => logger.warn({ err }, 'saving read cache keys failed'));
+      warm?.stop();
       stopSharing();
       stopReadCache();
       stopChanges();
@@ -294,6 +247,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     upstreams,
     ready,
     stats: serving.take,
+    warmed: () => (warm ? warm.done : Promise.resolve(undefined)),
     close,
   };
 }

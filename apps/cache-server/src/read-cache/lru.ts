@@ -69,6 +69,12 @@ export class Lru<K, V> {
     this.youngWeight = 0;
   }
 
+  /** The keys held, most recently used generation first (within one, in the order they were set). */
+  *keys(): IterableIterator<K> {
+    yield* this.young.keys();
+    for (const key of this.old.keys()) if (!this.young.has(key)) yield key;
+  }
+
   /** Number of entries held (at most max + 1). */
   get size(): number {
     return this.young.size + this.old.size;

@@ -1,0 +1,181 @@
+import type { Logger } from 'pino';
+import { cachedEvents } from '../commands/bundle-events.ts';
+import { userExtras } from '../commands/bundle-users.ts';
+import { linkMetadata, mediaInfo, topZaps } from '../commands/content-bundle-parts.ts';
+import type { Store } from '../store/index.ts';
+import { READ_CACHE_LIMITS, type ReadCache, readCacheOf } from './read-cache.ts';
+
+/** The `cache` table row holding the keys a server's read cache held when it last saved them. */
+export const WARM_KEYS_ROW = 'read_cache_warm_keys';
+
+/** Flags of a saved event id: which of the read cache's maps held it. */
+const EVENT = 1;
+const MEDIA = 2;
+const LINKS = 4;
+const ZAPS = 8;
+
+/** The saved keys: event ids with their flags (most recently used first), and pubkeys. */
+export interface WarmKeys {
+  events: Array<[id: string, flags: number]>;
+  users: string[];
+}
+
+/** Bounds and timing of a warm start. */
+export interface WarmStartOptions {
+  /** Most event ids loaded (default half the read cache's event bound: a preload must not evict itself). */
+  maxEvents?: number;
+  /** Most users loaded (default half the read cache's user bound). */
+  maxUsers?: number;
+  /** Stop loading after this long, in ms (default 30,000). */
+  maxMs?: number;
+  /** Keys per statement (default 400, the bundle's chunk). */
+  chunk?: number;
+  /** How often the keys are saved while running, in ms (default 600,000; they are saved at close too). */
+  saveEveryMs?: number;
+  logger?: Logger;
+}
+
+/** What a warm start loaded. */
+export interface WarmReport {
+  /** Where the keys came from: the saved row, the most-followed users (none saved), or nothing (no read cache). */
+  source: 'saved' | 'most-followed' | 'none';
+  events: number;
+  users: number;
+  ms: number;
+  /** True when it stopped at `maxMs` or because the server stopped. */
+  cut: boolean;
+}
+
+/** A running warm start: its outcome, saving the current keys, and stopping it. */
+export interface WarmStart {
+  done: Promise<WarmReport>;
+  /** Writes the read cache's current keys to the `cache` table (for the next start). */
+  save(): Promise<void>;
+  /** Stops loading and saving (what is loaded stays). */
+  stop(): void;
+}
+
+/** The keys `cache` holds now, most recently used first, at most `maxEvents` / `maxUsers`. */
+export function warmKeysOf(cache: ReadCache, maxEvents: number, maxUsers: number): WarmKeys {
+  const flags = new Map<string, number>();
+  const note = (keys: Iterable<string>, flag: number) => {
+    for (const key of keys) flags.set(key, (flags.get(key) ?? 0) | flag);
+  };
+  note(cache.events.keys(), EVENT);
+  note(cache.media.keys(), MEDIA);
+  note(cache.links.keys(), LINKS);
+  note(cache.zaps.keys(), ZAPS);
+  const users = new Set([...cache.profiles.keys(), ...cache.followers.keys()]);
+  return { events: [...flags].slice(0, maxEvents), users: [...users].slice(0, maxUsers) };
+}
+
+/** The saved keys of `store`, or undefined when none (or unreadable). */
+async function savedKeys(store: Store): Promise<WarmKeys | undefined> {
+  const row = await store.db.selectFrom('cache').select('value').where('key', '=', WARM_KEYS_ROW).executeTakeFirst();
+  if (!row) return undefined;
+  try {
+    const keys = JSON.parse(row.value) as WarmKeys;
+    return Array.isArray(keys.events) && Array.isArray(keys.users) ? keys : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The most-followed users (a first start's guess at whose profiles answers will show). */
+async function mostFollowed(store: Store, max: number): Promise<string[]> {
+  const rows = await store.db
+    .selectFrom('user_stats')
+    .select('pubkey')
+    .orderBy('followers_count', 'desc')
+    .limit(max)
+    .execute();
+  return rows.map((r) => r.pubkey);
+}
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Fills the read cache of `store` in the background after a start: the keys it held when last saved (else the
+ * most-followed users' profiles and follower counts), loaded through the bundle's own readers a chunk of keys per
+ * statement (far cheaper per row than a miss's look-ups), one chunk at a time with a turn of the event loop between
+ * chunks, within `maxMs`. Exact as any read-cache load: a chunk read while a change came in is not kept. Saves the
+ * keys every `saveEveryMs` and when `save()` is called (the server does at close).
+ */
+export function startWarmStart(store: Store, options: WarmStartOptions = {}): WarmStart {
+  const maxEvents = options.maxEvents ?? READ_CACHE_LIMITS.events / 2;
+  const maxUsers = options.maxUsers ?? READ_CACHE_LIMITS.users / 2;
+  const maxMs = options.maxMs ?? 30_000;
+  const chunk = options.chunk ?? 400;
+  let stopped = false;
+  const started = performance.now();
+  const over = () => stopped || performance.now() - started > maxMs;
+
+  const load = async (): Promise<WarmReport> => {
+    const report: WarmReport = { source: 'none', events: 0, users: 0, ms: 0, cut: false };
+    if (!readCacheOf(store)) return report;
+    const saved = await savedKeys(store);
+    const keys = saved ?? { events: [], users: await mostFollowed(store, maxUsers) };
+    report.source = saved ? 'saved' : 'most-followed';
+    const users = keys.users.slice(0, maxUsers);
+    for (let i = 0; i < users.length && !over(); i += chunk) {
+      const part = users.slice(i, i + chunk);
+      await userExtras(store, part);
+      report.users += part.length;
+      await turn();
+    }
+    const events = keys.events.slice(0, maxEvents);
+    for (let i = 0; i < events.length && !over(); i += chunk) {
+      const part = events.slice(i, i + chunk);
+      const having = (flag: number) => part.filter(([, f]) => f & flag).map(([id]) => id);
+      await Promise.all([
+        cachedEvents(store, having(EVENT)),
+        mediaInfo(store, having(MEDIA)),
+        linkMetadata(store, having(LINKS)),
+        topZaps(store, having(ZAPS), new Set()),
+      ]);
+      report.events += part.length;
+      await turn();
+    }
+    report.cut = report.users < users.length || report.events < events.length;
+    report.ms = Math.round(performance.now() - started);
+    return report;
+  };
+
+  const done = load().then(
+    (report) => {
+      options.logger?.info(report, 'read cache warmed');
+      return report;
+    },
+    (err: unknown) => {
+      options.logger?.warn({ err }, 'read cache warm start failed');
+      return { source: 'none', events: 0, users: 0, ms: Math.round(performance.now() - started), cut: true } as const;
+    },
+  );
+
+  const save = async (): Promise<void> => {
+    const cache = readCacheOf(store);
+    if (!cache) return;
+    const value = JSON.stringify(warmKeysOf(cache, maxEvents, maxUsers));
+    const row = { key: WARM_KEYS_ROW, value, updated_at: Math.floor(Date.now() / 1000) };
+    await store.write((trx) =>
+      trx
+        .insertInto('cache')
+        .values(row)
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value, updated_at: row.updated_at }))
+        .execute(),
+    );
+  };
+  const timer = setInterval(() => {
+    save().catch((err: unknown) => options.logger?.warn({ err }, 'saving read cache keys failed'));
+  }, options.saveEveryMs ?? 600_000);
+  timer.unref?.();
+
+  return {
+    done,
+    save: () => (stopped ? Promise.resolve() : save()),
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
+}

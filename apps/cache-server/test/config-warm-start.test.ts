@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '../src/config.ts';
+
+describe('parseConfig: the read cache warm start', () => {
+  it('is on by default; TIDE_WARM_START and --warm-start (over it) turn it off or on', () => {
+    expect(parseConfig([], {}).warmStart).toBe(true);
+    expect(parseConfig([], { TIDE_WARM_START: '0' }).warmStart).toBe(false);
+    expect(parseConfig(['--warm-start', '1'], { TIDE_WARM_START: '0' }).warmStart).toBe(true);
+    expect(parseConfig(['--warm-start=0'], {}).warmStart).toBe(false);
+  });
+
+  it('takes only 0 or 1', () => {
+    expect(() => parseConfig(['--warm-start', 'yes'], {})).toThrow(new ConfigError('invalid switch (0 or 1): yes'));
+    expect(() => parseConfig([], { TIDE_WARM_START: 'off' })).toThrow(ConfigError);
+  });
+});
