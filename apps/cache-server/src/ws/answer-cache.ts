@@ -1,46 +1,15 @@
 import { type ReuseLimits, reusable } from '../reuse-rule.ts';
+import type { Entry, ResponseCacheOptions, ResponseCacheStats } from './answer-cache-entry.ts';
 import type { AnswerDeps } from './answer-deps.ts';
-import { DependencyIndex, SetsByKey, type TouchTime, type Tracked } from './dep-index.ts';
+import { DependencyIndex, SetsByKey, type TouchTime } from './dep-index.ts';
 
-interface Entry<T> extends Tracked {
-  /** Wall-clock ms when the computation started. */
-  at: number;
-  /** The server clock's second when the computation started. */
-  second: number;
-  /** The store's change sequence when the computation started. */
-  seq: number;
-  answer: Promise<T>;
-  /** Whether the computation has finished. */
-  done: boolean;
-  /** The finished answer (undefined while running). */
-  value?: T;
-  /** The pubkey the answer was computed for ('' for none). */
-  viewer: string;
-  /** Approximate size of the finished answer (0 while running). */
-  bytes: number;
-  /** True while its dependencies are listed and no change touched them: exact whatever else changed. */
-  exact: boolean;
-  /** Whether the finished answer had dependencies (the one before it, while it runs). */
-  described?: boolean;
-}
+export type { ResponseCacheOptions, ResponseCacheStats } from './answer-cache-entry.ts';
 
-/** How requests were served since the last reset: from a finished answer, by joining a running one, or computed. */
-export interface ResponseCacheStats {
-  hits: number;
-  joined: number;
-  misses: number;
-}
-
-/** Lifetimes and bounds of a ResponseCache. */
-export interface ResponseCacheOptions {
-  /** After the store changed: an answer lives at most this long and within its clock second (0 turns the cache off). */
-  ttlMs: number;
-  /** While the store has not changed since the answer was computed: at most this long (wall and server clock). */
-  maxAgeMs?: number;
-  /** At most this many answers (least recently used go first). */
-  maxEntries?: number;
-  /** At most about this many bytes of finished answers (least recently used go first). */
-  maxBytes?: number;
+/** Where in its life (a fraction of maxAgeMs, from 2/3 to 1) an answer of `key` starts its recomputation ahead. */
+export function refreshPoint(key: string): number {
+  let hash = 2166136261;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 16777619);
+  return 2 / 3 + (hash >>> 0) / 2 ** 32 / 3;
 }
 
 /**
@@ -51,13 +20,19 @@ export interface ResponseCacheOptions {
  *
  * Stale while revalidating: an answer a change touched (without dependencies: the first change after it was computed)
  * is still served, while its one recomputation runs, for as long as the after-change rule lets an answer lag the store:
- * up to `ttlMs` after the change and within the clock second the change came in. Such an answer equals the store as it was at a moment of the current clock second (just
- * before the change), as an answer made in this second and touched since does. The change's second is the last server
- * second a request brought (`answer`, `peek`): never later than the true one, so the bound is never stretched.
+ * up to `ttlMs` after the change and within the clock second the change came in. Such an answer equals the store as it
+ * was at a moment of the current clock second (just before the change), as an answer made in this second and touched
+ * since does. The change's second is the last server second a request brought (`answer`, `peek`): never later than the
+ * true one, so the bound is never stretched.
+ *
+ * Recomputed ahead: an answer still exact but in the last part of its `maxAgeMs` life (from a point between two thirds
+ * and the end, spread by key: `refreshPoint`) is served and recomputed once; the new answer takes its place when done.
+ * Answers in demand then do not all expire at once and make their requests wait (a server's first answers are made
+ * within seconds of each other: at 1M on PostgreSQL they all expired 30 s later, together).
  */
 export class ResponseCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
-  /** Recomputations of touched answers still served (see the class comment), by key. */
+  /** Recomputations of answers still served (touched or near the end of their life: the class comment), by key. */
   private readonly refreshing = new Map<string, Entry<T>>();
   private counts: ResponseCacheStats = { hits: 0, joined: 0, misses: 0 };
   private readonly limits: ReuseLimits;
@@ -92,13 +67,16 @@ export class ResponseCache<T> {
     this.lastSecond = Math.max(this.lastSecond, second);
     if (now - this.sweptAt >= 1000) this.sweep(now, second, seq);
     const hit = this.entries.get(key);
+    const refresh = this.refreshing.get(key);
     if (hit && this.fresh(hit, now, second, seq)) {
       if (hit.done) this.counts.hits += 1;
       else this.counts.joined += 1;
       this.use(key, hit);
+      if (!refresh && this.due(key, hit, now, second)) {
+        this.refreshing.set(key, this.start(key, now, second, compute, viewer, seq, hit.described));
+      }
       return hit.answer;
     }
-    const refresh = this.refreshing.get(key);
     if (hit && this.stale(hit, now, second)) {
       this.counts.hits += 1;
       this.use(key, hit);
@@ -143,6 +121,8 @@ export class ResponseCache<T> {
     if (hit?.value === undefined) return undefined;
     const now = Date.now();
     if (now - this.sweptAt >= 1000 || !this.fresh(hit, now, second, seq)) return undefined;
+    // near the end of its life: `answer` serves it and starts its recomputation
+    if (!this.refreshing.has(key) && this.due(key, hit, now, second)) return undefined;
     this.counts.hits += 1;
     this.use(key, hit);
     return hit.value;
@@ -273,6 +253,17 @@ export class ResponseCache<T> {
   private fresh(entry: Entry<T>, now: number, second: number, seq: number): boolean {
     const known = entry.touched ? false : entry.exact ? true : undefined;
     return reusable(entry, now, second, seq, this.limits, known);
+  }
+
+  /**
+   * Whether a finished answer is near the end of its unchanged-store life (`maxAgeMs`): past a point between two thirds
+   * of it and its end, spread by key (`refreshPoint`), so that answers made together are not all recomputed at once.
+   */
+  private due(key: string, entry: Entry<T>, now: number, second: number): boolean {
+    const maxAge = this.limits.maxAgeMs;
+    if (!entry.done || maxAge <= this.limits.ttlMs) return false;
+    const from = maxAge * refreshPoint(key);
+    return now - entry.at >= from || Math.abs(second - entry.second) * 1000 >= from;
   }
 
   /** Whether a touched answer may still be served while it is recomputed (see the class comment). */

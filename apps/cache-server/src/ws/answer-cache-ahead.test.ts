@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ResponseCache, refreshPoint } from './answer-cache.ts';
+
+// tests set the wall clock with vi.spyOn(Date, 'now')
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** A cache of answers without dependencies, and a computation the test finishes by hand. */
+function setup(maxAgeMs = 30_000) {
+  const cache = new ResponseCache<{ n: number }>({ ttlMs: 1000, maxAgeMs });
+  const pending: Array<() => void> = [];
+  let n = 0;
+  const compute = () =>
+    new Promise<{ n: number }>((resolve) => {
+      n += 1;
+      const mine = n;
+      pending.push(() => resolve({ n: mine }));
+    });
+  const finish = async () => {
+    pending.shift()?.();
+    await new Promise((r) => setImmediate(r));
+  };
+  return { cache, compute, finish, calls: () => n };
+}
+
+describe('ResponseCache: recomputed ahead of the end of an answer’s life', () => {
+  it('spreads the points where answers start their recomputation between 2/3 and the end of their life', () => {
+    const points = Array.from({ length: 1000 }, (_, i) => refreshPoint(`feed\u0000\u0000{"n":${i}}`));
+    expect(Math.min(...points)).toBeGreaterThanOrEqual(2 / 3);
+    expect(Math.max(...points)).toBeLessThan(1);
+    // spread, not bunched: each sixth of the range holds some
+    for (let b = 0; b < 6; b++) {
+      const inBucket = points.filter((p) => p >= 2 / 3 + b / 18 && p < 2 / 3 + (b + 1) / 18).length;
+      expect(inBucket).toBeGreaterThan(100);
+    }
+  });
+
+  it('serves an unchanged answer past its point and recomputes it once; the new one serves after the old one ends', async () => {
+    const { cache, compute, finish, calls } = setup();
+    const wall = vi.spyOn(Date, 'now').mockReturnValue(100_000);
+    const point = 30_000 * refreshPoint('k');
+    const first = cache.answer('k', 100, compute, '', 1);
+    await finish();
+    expect((await first).n).toBe(1);
+    // peek serves only within a second of the cache's last sweep (which `answer` does): another key's request sweeps
+    const other = async () => {
+      await cache.answer('other', 100, async () => ({ n: 0 }), '', 1);
+    };
+    // before its point: a plain hit
+    wall.mockReturnValue(100_000 + point - 10);
+    await other();
+    expect(cache.peek('k', 100, 1)?.n).toBe(1);
+    expect(calls()).toBe(1);
+    // past it: peek leaves it to answer, which serves the held answer and starts one recomputation
+    wall.mockReturnValue(100_000 + point + 10);
+    await other();
+    expect(cache.peek('k', 100, 1)).toBeUndefined();
+    for (let i = 0; i < 3; i++) expect((await cache.answer('k', 100, compute, '', 1)).n).toBe(1);
+    expect(calls()).toBe(2);
+    await finish();
+    // the old answer's life is over (30 s): the recomputed one is served at once, by peek
+    wall.mockReturnValue(130_500);
+    await other();
+    expect(cache.peek('k', 100, 1)?.n).toBe(2);
+    expect(calls()).toBe(2);
+  });
+
+  it('a change meanwhile (no dependencies): the recomputation is still the one to wait for', async () => {
+    const { cache, compute, finish, calls } = setup();
+    const wall = vi.spyOn(Date, 'now').mockReturnValue(100_000);
+    void cache.answer('k', 100, compute, '', 1);
+    await finish();
+    wall.mockReturnValue(129_990);
+    expect((await cache.answer('k', 129, compute, '', 1)).n).toBe(1);
+    // the store changed in a later second: the held answer may not be served; the running recomputation is joined
+    cache.changed(null, 2);
+    wall.mockReturnValue(131_000);
+    const next = cache.answer('k', 131, compute, '', 2);
+    await finish();
+    expect((await next).n).toBe(2);
+    expect(calls()).toBe(2);
+  });
+
+  it('not when the unchanged-store life is no longer than the after-change one', async () => {
+    const { cache, compute, finish, calls } = setup(1000);
+    const wall = vi.spyOn(Date, 'now').mockReturnValue(100_000);
+    void cache.answer('k', 100, compute, '', 1);
+    await finish();
+    wall.mockReturnValue(100_999);
+    expect(cache.peek('k', 100, 1)?.n).toBe(1);
+    expect(calls()).toBe(1);
+  });
+});
