@@ -106,4 +106,33 @@ describe('ComputeQueue', () => {
     await expect(rejected).rejects.toThrow('later');
     expect(await fine).toBe('ok');
   });
+
+  it('runs at most maxRunning computations at once, starting the next in arrival order as one finishes', async () => {
+    const queue = new ComputeQueue({ maxPerTurn: 16, share: 0, maxRunning: 2 });
+    const started: number[] = [];
+    const releases: Array<() => void> = [];
+    const results = [0, 1, 2, 3, 4].map((i) =>
+      queue.run(async () => {
+        started.push(i);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        return i;
+      }),
+    );
+    for (let turn = 0; turn < 10; turn++) await nextTurn();
+    // two wait for I/O: the others stay queued however many turns pass
+    expect(started).toEqual([0, 1]);
+    expect(queue.queued).toBe(3);
+    expect(queue.backlog).toBe(5);
+    releases[1]();
+    for (let turn = 0; turn < 10 && started.length < 3; turn++) await nextTurn();
+    expect(started).toEqual([0, 1, 2]);
+    releases[0]();
+    releases[2]();
+    for (let turn = 0; turn < 10 && started.length < 5; turn++) await nextTurn();
+    expect(started).toEqual([0, 1, 2, 3, 4]);
+    releases[3]();
+    releases[4]();
+    expect(await Promise.all(results)).toEqual([0, 1, 2, 3, 4]);
+    expect(queue.backlog).toBe(0);
+  });
 });

@@ -9,10 +9,18 @@ export interface ComputeShare {
    * answers, writes, timers) took since the previous turn; at least one computation starts per turn.
    */
   share: number;
+  /**
+   * Computations started and not yet finished at most (default 16). A computation waiting for I/O (PostgreSQL) stays
+   * running; without a bound every queued miss starts within a few turns and they all progress at once, each statement
+   * queued behind every other computation's.
+   */
+  maxRunning: number;
 }
 
 /** The rest's time counted per turn at most (ms): after a long busy stretch, computations do not all start at once. */
 const MAX_REST_MS = 10;
+/** Computations running at once at most by default (see ComputeShare.maxRunning). */
+const DEFAULT_MAX_RUNNING = 16;
 /** What one computation is assumed to cost before any was measured (ms). */
 const FIRST_COST_MS = 0.5;
 
@@ -47,7 +55,11 @@ export class ComputeQueue {
   private turnId = 0;
 
   constructor(rule: Partial<ComputeShare> = {}) {
-    this.rule = { maxPerTurn: rule.maxPerTurn ?? 16, share: rule.share ?? 1 };
+    this.rule = {
+      maxPerTurn: rule.maxPerTurn ?? 16,
+      share: rule.share ?? 1,
+      maxRunning: rule.maxRunning ?? DEFAULT_MAX_RUNNING,
+    };
   }
 
   /** Queues `work`; resolves or rejects with its outcome once it has been started and has finished. */
@@ -58,6 +70,7 @@ export class ComputeQueue {
         const turn = this.turnId;
         const settle = () => {
           this.running -= 1;
+          this.schedule(); // a slot freed: the next turn starts what waits for one
           if (turn !== this.turnId) return;
           this.unfinishedLast -= 1;
           this.finishedLast = performance.now();
@@ -91,7 +104,7 @@ export class ComputeQueue {
   }
 
   private schedule(): void {
-    if (this.scheduled || this.queued === 0) return;
+    if (this.scheduled || this.queued === 0 || this.running >= this.rule.maxRunning) return;
     this.scheduled = true;
     setImmediate(() => this.turn());
   }
@@ -108,7 +121,8 @@ export class ComputeQueue {
     const busy = performance.eventLoopUtilization(this.loopAtTurnEnd).active;
     const rest = Math.min(MAX_REST_MS, Math.max(0, Math.min(now - this.turnEnd, busy) - computing));
     const fair = Math.floor((rest * this.rule.share) / this.cost);
-    return Math.max(1, Math.min(this.rule.maxPerTurn, fair));
+    const free = this.rule.maxRunning - this.running;
+    return Math.min(free, Math.max(1, Math.min(this.rule.maxPerTurn, fair)));
   }
 
   private turn(): void {
