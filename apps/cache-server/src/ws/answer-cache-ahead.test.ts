@@ -66,6 +66,32 @@ describe('ResponseCache: recomputed ahead of the end of an answer’s life', () 
     expect(calls()).toBe(2);
   });
 
+  it('from half of its life when requests for it come far apart: the next one, as far, would come after its end', async () => {
+    const { cache, compute, finish, calls } = setup();
+    const wall = vi.spyOn(Date, 'now').mockReturnValue(100_000);
+    void cache.answer('k', 100, compute, '', 1);
+    await finish();
+    // a request every 6 s: at 6 and 12 s a plain hit; at 18 s (a request 6 s later would come at 24, then 30) recomputed
+    for (const at of [6, 12]) {
+      wall.mockReturnValue(100_000 + at * 1000);
+      expect((await cache.answer('k', 100 + at, compute, '', 1)).n).toBe(1);
+    }
+    expect(calls()).toBe(1);
+    wall.mockReturnValue(118_000);
+    expect((await cache.answer('k', 118, compute, '', 1)).n).toBe(1);
+    expect(calls()).toBe(2);
+    // a key requested often is not: 100 ms apart, at 18 s
+    const often = setup();
+    wall.mockReturnValue(100_000);
+    void often.cache.answer('k', 100, often.compute, '', 1);
+    await often.finish();
+    wall.mockReturnValue(117_900);
+    await often.cache.answer('k', 117, often.compute, '', 1);
+    wall.mockReturnValue(118_000);
+    await often.cache.answer('k', 118, often.compute, '', 1);
+    expect(often.calls()).toBe(1);
+  });
+
   it('a change meanwhile (no dependencies): the recomputation is still the one to wait for', async () => {
     const { cache, compute, finish, calls } = setup();
     const wall = vi.spyOn(Date, 'now').mockReturnValue(100_000);

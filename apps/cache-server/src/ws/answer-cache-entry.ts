@@ -21,6 +21,8 @@ export interface Entry<T> extends Tracked {
   exact: boolean;
   /** Whether the finished answer had dependencies (the one before it, while it runs). */
   described?: boolean;
+  /** Wall-clock ms of the last request it served. */
+  usedAt?: number;
 }
 
 /** How requests were served since the last reset: from a finished answer, by joining a running one, or computed. */

@@ -26,7 +26,8 @@ export function refreshPoint(key: string): number {
  * true one, so the bound is never stretched.
  *
  * Recomputed ahead: an answer still exact but in the last part of its `maxAgeMs` life (from a point between two thirds
- * and the end, spread by key: `refreshPoint`) is served and recomputed once; the new answer takes its place when done.
+ * and the end, spread by key: `refreshPoint`; from half of it when requests for it come far apart) is served and
+ * recomputed once; the new answer takes its place when done.
  * Answers in demand then do not all expire at once and make their requests wait (a server's first answers are made
  * within seconds of each other: at 1M on PostgreSQL they all expired 30 s later, together).
  */
@@ -71,10 +72,10 @@ export class ResponseCache<T> {
     if (hit && this.fresh(hit, now, second, seq)) {
       if (hit.done) this.counts.hits += 1;
       else this.counts.joined += 1;
-      this.use(key, hit);
       if (!refresh && this.due(key, hit, now, second)) {
         this.refreshing.set(key, this.start(key, now, second, compute, viewer, seq, hit.described));
       }
+      this.use(key, hit);
       return hit.answer;
     }
     if (hit && this.stale(hit, now, second)) {
@@ -248,6 +249,7 @@ export class ResponseCache<T> {
   private use(key: string, entry: Entry<T>): void {
     this.entries.delete(key);
     this.entries.set(key, entry);
+    entry.usedAt = Date.now();
   }
 
   private fresh(entry: Entry<T>, now: number, second: number, seq: number): boolean {
@@ -257,13 +259,15 @@ export class ResponseCache<T> {
 
   /**
    * Whether a finished answer is near the end of its unchanged-store life (`maxAgeMs`): past a point between two thirds
-   * of it and its end, spread by key (`refreshPoint`), so that answers made together are not all recomputed at once.
+   * of it and its end, spread by key (`refreshPoint`), so that answers made together are not all recomputed at once;
+   * or past half of it, when the next request, as far apart as the last two, would come after its end.
    */
   private due(key: string, entry: Entry<T>, now: number, second: number): boolean {
     const maxAge = this.limits.maxAgeMs;
     if (!entry.done || maxAge <= this.limits.ttlMs) return false;
-    const from = maxAge * refreshPoint(key);
-    return now - entry.at >= from || Math.abs(second - entry.second) * 1000 >= from;
+    const age = Math.max(now - entry.at, Math.abs(second - entry.second) * 1000);
+    if (age >= maxAge * refreshPoint(key)) return true;
+    return age >= maxAge / 2 && entry.usedAt !== undefined && age + 2 * (now - entry.usedAt) >= maxAge;
   }
 
   /** Whether a touched answer may still be served while it is recomputed (see the class comment). */
