@@ -29,3 +29,22 @@ export function publishStoreChanges(store: Store, changes: StoreChangeSet): void
   if (!set) return;
   for (const listener of [...set]) listener(changes);
 }
+
+/** A feed of the change sets other processes commit to the same store (`pg-change-feed.ts`). */
+export interface CrossServerFeed {
+  /** True while every change others committed until a moment ago has reached this process. */
+  healthy(): boolean;
+}
+
+const crossServerFeeds = new WeakMap<Store, CrossServerFeed>();
+
+/** Registers (or, with undefined, removes) the cross-server feed of `store`. */
+export function setCrossServerFeed(store: Store, feed: CrossServerFeed | undefined): void {
+  if (feed) crossServerFeeds.set(store, feed);
+  else crossServerFeeds.delete(store);
+}
+
+/** The cross-server feed of `store`, when one runs. */
+export function crossServerFeedOf(store: Store): CrossServerFeed | undefined {
+  return crossServerFeeds.get(store);
+}

@@ -1,7 +1,7 @@
 import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import type { Store } from '../store/open-store.ts';
 import type { ZapReceiptsTable } from '../store/schema.ts';
-import { onStoreChanges } from './change-feed.ts';
+import { crossServerFeedOf, onStoreChanges } from './change-feed.ts';
 import type { StoreChangeSet } from './change-set.ts';
 import { Lru } from './lru.ts';
 
@@ -151,7 +151,9 @@ export const READ_CACHE_MAX_AGE_MS = 30_000;
 /**
  * Turns the read cache of `store` on (servers do, unless answer reuse is off); returns the function that turns it off
  * again (it stays on while any server that turned it on still wants it). Every `maxAgeMs` it starts empty again, so
- * writes this process never hears of (another server on the same database) show within that bound, as in answers.
+ * writes this process never hears of (another server on the same database) show within that bound, as in answers;
+ * while a healthy cross-server feed brings those writes' change sets (PostgreSQL: `pg-change-feed.ts`), only the
+ * pieces no change set names (verified names) go.
  */
 export function enableReadCache(
   store: Store,
@@ -162,7 +164,11 @@ export function enableReadCache(
   if (!entry) {
     const cache = new ReadCache(limits);
     const stopFeed = onStoreChanges(store, (changes) => cache.apply(changes));
-    const timer = setInterval(() => cache.clear(), maxAgeMs);
+    // with a healthy feed of other servers' changes only what no change set names (verified names) goes
+    const timer = setInterval(
+      () => (crossServerFeedOf(store)?.healthy() ? cache.verified.clear() : cache.clear()),
+      maxAgeMs,
+    );
     timer.unref?.();
     const stop = () => {
       stopFeed();

@@ -1,0 +1,208 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import postgres from 'postgres';
+import type { Store } from '../store/index.ts';
+import { type CrossServerFeed, crossServerFeedOf, onStoreChanges, setCrossServerFeed } from './change-feed.ts';
+import type { StoreChangeSet } from './change-set.ts';
+import { readCacheOf } from './read-cache.ts';
+
+/** Ids per notification (PostgreSQL's payload limit is 8,000 bytes; an id is 64 hex characters). */
+const IDS_PER_MESSAGE = 100;
+/** Messages one change set may take; a larger set is sent as "everything changed". */
+const MAX_MESSAGES = 20;
+
+/** One notification: a sender (`o`) and a heartbeat number (`h`) or part of a change set. */
+interface Message {
+  o: string;
+  h?: number;
+  e?: string[];
+  p?: string[];
+  m?: 1;
+  l?: 1;
+  a?: 1;
+}
+
+/** Options of a PostgreSQL change feed. */
+export interface PgChangeFeedOptions {
+  /** The PostgreSQL URL and schema of the store (the channel is per schema). */
+  url: string;
+  schema: string;
+  /** The read cache's maximum age for writes it never hears of: the bound a silent feed or peer must not stretch. */
+  maxAgeMs: number;
+  logger?: Logger;
+  /** Wall clock in ms (tests). */
+  now?: () => number;
+}
+
+/** The notification channel of a schema (a hash: channel names are identifiers of at most 63 bytes). */
+export function channelOf(schema: string): string {
+  return `tide_changes_${createHash('sha1').update(schema).digest('hex').slice(0, 16)}`;
+}
+
+/** The messages carrying `changes` from `origin` (split under the payload limit; too many ids: everything). */
+export function messagesOf(origin: string, changes: StoreChangeSet): Message[] {
+  const flags: Message = { o: origin };
+  if (changes.media) flags.m = 1;
+  if (changes.links) flags.l = 1;
+  const ids = changes.events.length + changes.pubkeys.length;
+  if (changes.all || ids > IDS_PER_MESSAGE * MAX_MESSAGES) return [{ o: origin, a: 1 }];
+  const out: Message[] = [];
+  for (let i = 0; i < changes.events.length; i += IDS_PER_MESSAGE)
+    out.push({ o: origin, e: changes.events.slice(i, i + IDS_PER_MESSAGE) });
+  for (let i = 0; i < changes.pubkeys.length; i += IDS_PER_MESSAGE)
+    out.push({ o: origin, p: changes.pubkeys.slice(i, i + IDS_PER_MESSAGE) });
+  if (out.length === 0) out.push(flags);
+  else Object.assign(out[0], flags);
+  return out;
+}
+
+/** The change set a message carries (undefined for a heartbeat). */
+function changesOf(m: Message): StoreChangeSet | undefined {
+  if (m.h !== undefined) return undefined;
+  return { events: m.e ?? [], pubkeys: m.p ?? [], media: m.m === 1, links: m.l === 1, all: m.a === 1 };
+}
+
+/**
+ * Carries the read-cache change sets of every server on one PostgreSQL schema to the others (LISTEN/NOTIFY), so a
+ * server's read cache need not start empty every `maxAgeMs` to see their writes. Each server notifies its committed
+ * change sets and a heartbeat every `maxAgeMs / 6`; the read cache forgets what others' sets name. It still starts
+ * empty (`healthy()` false, see `enableReadCache`) when its own heartbeat has not come back within half of `maxAgeMs`
+ * (the listening connection is down: notifications may be lost), when the listening connection comes back, and when a
+ * peer's heartbeats stop for that long (it may have died between a commit and its notification).
+ */
+export class PgChangeFeed implements CrossServerFeed {
+  readonly origin = randomUUID();
+  private readonly channel: string;
+  private readonly client: postgres.Sql;
+  private readonly peers = new Map<string, number>();
+  private readonly now: () => number;
+  private readonly beatMs: number;
+  private beat = 0;
+  /** When each heartbeat still on its way was sent. */
+  private readonly beatsSent = new Map<number, number>();
+  /** When the latest heartbeat that came back was sent: every change committed before then has reached us. */
+  private beatBackAt = Number.NEGATIVE_INFINITY;
+  private listens = 0;
+  private stopChanges: () => void = () => {};
+  private unlisten: () => Promise<void> = async () => {};
+  private timer?: ReturnType<typeof setInterval>;
+
+  constructor(
+    private readonly store: Store,
+    private readonly options: PgChangeFeedOptions,
+  ) {
+    this.channel = channelOf(options.schema);
+    this.client = postgres(options.url, { max: 1, onnotice: () => {} });
+    this.now = options.now ?? Date.now;
+    this.beatMs = Math.max(10, Math.floor(options.maxAgeMs / 6));
+  }
+
+  /** Listens, then notifies this store's change sets and heartbeats (every `maxAgeMs / 6` unless `timer` is false). */
+  async start(timer = true): Promise<void> {
+    const listening = await this.client.listen(
+      this.channel,
+      (payload) => this.received(payload),
+      () => this.listening(),
+    );
+    this.unlisten = listening.unlisten;
+    this.stopChanges = onStoreChanges(this.store, (changes) => {
+      for (const m of messagesOf(this.origin, changes)) this.send(m);
+    });
+    setCrossServerFeed(this.store, this);
+    if (timer) {
+      this.timer = setInterval(() => this.tick(), this.beatMs);
+      this.timer.unref?.();
+    }
+    await this.tick();
+  }
+
+  /** Other servers heard from lately. */
+  get peerCount(): number {
+    return this.peers.size;
+  }
+
+  /** How many heartbeats have been sent. */
+  get beats(): number {
+    return this.beat;
+  }
+
+  /** True while this feed's own heartbeat came back recently: every committed change of the others reached it. */
+  healthy(): boolean {
+    return this.now() - this.beatBackAt <= 3 * this.beatMs;
+  }
+
+  /** Sends a heartbeat and forgets everything if the feed is not healthy or a peer went silent (the timer's work). */
+  async tick(): Promise<void> {
+    const now = this.now();
+    let forget = !this.healthy() && this.beat > 0;
+    for (const [peer, seen] of this.peers)
+      if (now - seen > 3 * this.beatMs) {
+        this.peers.delete(peer);
+        forget = true;
+      }
+    if (forget) readCacheOf(this.store)?.clear();
+    this.beat += 1;
+    this.beatsSent.set(this.beat, now);
+    // a heartbeat lost with a connection never comes back: keep only the recent ones
+    for (const [beat] of this.beatsSent) if (beat < this.beat - 10) this.beatsSent.delete(beat);
+    await this.send({ o: this.origin, h: this.beat });
+  }
+
+  /** Stops notifying and listening. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.stopChanges();
+    if (crossServerFeedOf(this.store) === this) setCrossServerFeed(this.store, undefined);
+    await this.unlisten().catch(() => undefined);
+    await this.client.end({ timeout: 1 });
+  }
+
+  private listening(): void {
+    this.listens += 1;
+    // back after a lost connection: what was notified meanwhile is lost
+    if (this.listens > 1) readCacheOf(this.store)?.clear();
+  }
+
+  private received(payload: string): void {
+    let m: Message;
+    try {
+      m = JSON.parse(payload) as Message;
+    } catch {
+      return;
+    }
+    if (m.o === this.origin) {
+      const sentAt = m.h === undefined ? undefined : this.beatsSent.get(m.h);
+      if (sentAt !== undefined) this.beatBackAt = Math.max(this.beatBackAt, sentAt);
+      return;
+    }
+    this.peers.set(m.o, this.now());
+    const changes = changesOf(m);
+    if (changes) readCacheOf(this.store)?.apply(changes);
+  }
+
+  private async send(m: Message): Promise<void> {
+    try {
+      await sql`select pg_notify(${this.channel}, ${JSON.stringify(m)})`.execute(this.store.db);
+    } catch (err) {
+      this.options.logger?.warn({ err }, 'change feed notify failed');
+    }
+  }
+}
+
+/**
+ * Starts the change feed of a PostgreSQL store (undefined on SQLite, or when listening fails: the read cache then
+ * keeps starting empty every `maxAgeMs`).
+ */
+export async function startPgChangeFeed(store: Store, options: PgChangeFeedOptions): Promise<PgChangeFeed | undefined> {
+  if (store.dialect !== 'postgres') return undefined;
+  const feed = new PgChangeFeed(store, options);
+  try {
+    await feed.start();
+    return feed;
+  } catch (err) {
+    options.logger?.warn({ err }, 'change feed not started');
+    await feed.stop().catch(() => undefined);
+    return undefined;
+  }
+}
