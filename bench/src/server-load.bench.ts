@@ -54,6 +54,7 @@ interface Started {
 
 interface ServingStats {
   answers: { hits: number; joined: number; misses: number };
+  warm?: { source: string; events: number; users: number; ms: number; cut: boolean };
   loopDelayMs: { p50: number; p99: number; max: number };
   reads?: { served: number; maxPending: number };
 }
@@ -199,7 +200,7 @@ async function load(server: Started, mode: LoadJob['mode'], samples: LoadSamples
   const pgCpu = allPg();
   const serverPgCpu = serverPg ? await serverPg() : 0;
   const client = process.cpuUsage(clientBefore);
-  const { answers, loopDelayMs, reads } = await server.stats();
+  const { answers, loopDelayMs, reads, warm } = await server.stats();
   const cacheable = answers.hits + answers.joined + answers.misses;
   // per kind of request, and guests (shared answers) apart from signed-in users (personalised ones)
   const byLabel = new Map<string, number[]>();
@@ -280,6 +281,7 @@ async function load(server: Started, mode: LoadJob['mode'], samples: LoadSamples
       .join(', ');
   console.log(`${label}: p50/p95 ms by request: ${byRequest(false)}`);
   console.log(`${label}: p50/p95 ms by request, signed-in with mutes: ${byRequest(true)}`);
+  if (warm) console.log(`${label}: read cache warm start: ${JSON.stringify(warm)}`);
   if (reads) console.log(`${label}: read workers served ${reads.served}, at most ${reads.maxPending} waiting`);
   if (SQL_PROFILE) printSqlShapes(label, sqlBefore, sqlSums(SQL_PROFILE));
 }

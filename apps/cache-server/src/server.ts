@@ -203,17 +203,23 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   );
   let started: Promise<void> | null = null;
   let warm: WarmStart | undefined;
+  let warmReport: WarmReport | undefined;
   const warmStart = options.warmStart && limits.responseCacheMs > 0 ? options.warmStart : undefined;
   const ready = (): Promise<void> => {
     seeding = false;
     // once serving (a seed is in): the read cache fills in the background, requests are not held up
-    if (warmStart) warm ??= startWarmStart(store, { ...(warmStart === true ? {} : warmStart), logger });
+    if (warmStart && !warm) {
+      warm = startWarmStart(store, { ...(warmStart === true ? {} : warmStart), logger });
+      void warm.done.then((report) => {
+        warmReport = report;
+      });
+    }
     started ??= Promise.all(upstreams.map((u) => u.start())).then(() => undefined);
     return started;
   };
   if (!seeding) await ready();
 
-  const serving = servingStats(notifier, limits, reads);
+  const serving = servingStats(notifier, limits, reads, () => warmReport);
 
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {

@@ -30,6 +30,8 @@ export interface WarmStartOptions {
   maxMs?: number;
   /** Keys per statement (default 400, the bundle's chunk). */
   chunk?: number;
+  /** Chunks loading at once (default 4: under load each waits its turn at the pool, so one at a time lags). */
+  parallel?: number;
   /** How often the keys are saved while running, in ms (default 600,000; they are saved at close too). */
   saveEveryMs?: number;
   logger?: Logger;
@@ -97,8 +99,8 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /**
  * Fills the read cache of `store` in the background after a start: the keys it held when last saved (else the
  * most-followed users' profiles and follower counts), loaded through the bundle's own readers a chunk of keys per
- * statement (far cheaper per row than a miss's look-ups), one chunk at a time with a turn of the event loop between
- * chunks, within `maxMs`. Exact as any read-cache load: a chunk read while a change came in is not kept. Saves the
+ * statement (far cheaper per row than a miss's look-ups), `parallel` chunks at a time with a turn of the event loop
+ * after each, within `maxMs`. Exact as any read-cache load: a chunk read while a change came in is not kept. Saves the
  * keys every `saveEveryMs` and when `save()` is called (the server does at close).
  */
 export function startWarmStart(store: Store, options: WarmStartOptions = {}): WarmStart {
@@ -117,25 +119,36 @@ export function startWarmStart(store: Store, options: WarmStartOptions = {}): Wa
     const keys = saved ?? { events: [], users: await mostFollowed(store, maxUsers) };
     report.source = saved ? 'saved' : 'most-followed';
     const users = keys.users.slice(0, maxUsers);
-    for (let i = 0; i < users.length && !over(); i += chunk) {
-      const part = users.slice(i, i + chunk);
-      await userExtras(store, part);
-      report.users += part.length;
-      await turn();
-    }
     const events = keys.events.slice(0, maxEvents);
-    for (let i = 0; i < events.length && !over(); i += chunk) {
+    const tasks: Array<() => Promise<void>> = [];
+    for (let i = 0; i < users.length; i += chunk) {
+      const part = users.slice(i, i + chunk);
+      tasks.push(async () => {
+        await userExtras(store, part);
+        report.users += part.length;
+      });
+    }
+    for (let i = 0; i < events.length; i += chunk) {
       const part = events.slice(i, i + chunk);
       const having = (flag: number) => part.filter(([, f]) => f & flag).map(([id]) => id);
-      await Promise.all([
-        cachedEvents(store, having(EVENT)),
-        mediaInfo(store, having(MEDIA)),
-        linkMetadata(store, having(LINKS)),
-        topZaps(store, having(ZAPS), new Set()),
-      ]);
-      report.events += part.length;
-      await turn();
+      tasks.push(async () => {
+        await Promise.all([
+          cachedEvents(store, having(EVENT)),
+          mediaInfo(store, having(MEDIA)),
+          linkMetadata(store, having(LINKS)),
+          topZaps(store, having(ZAPS), new Set()),
+        ]);
+        report.events += part.length;
+      });
     }
+    let next = 0;
+    const worker = async () => {
+      while (next < tasks.length && !over()) {
+        await tasks[next++]();
+        await turn();
+      }
+    };
+    await Promise.all(Array.from({ length: options.parallel ?? 4 }, worker));
     report.cut = report.users < users.length || report.events < events.length;
     report.ms = Math.round(performance.now() - started);
     return report;

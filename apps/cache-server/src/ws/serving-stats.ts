@@ -1,4 +1,5 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { WarmReport } from '../read-cache/warm-start.ts';
 import type { ChangeNotifier } from './change-notifier.ts';
 import type { ServerLimits } from './limits.ts';
 import type { ReadPool, ReadPoolStats } from './read-pool.ts';
@@ -12,6 +13,8 @@ export interface ServingStats {
   loopDelayMs: { p50: number; p99: number; max: number };
   /** Requests the read workers served and the most waiting at once (absent without read workers). */
   reads?: ReadPoolStats;
+  /** What the read cache's warm start loaded, once it is over (absent without one, or while it runs). */
+  warm?: WarmReport;
 }
 
 /** Starts measuring the event loop; `take()` returns the figures since the previous take, `stop()` ends it. */
@@ -19,6 +22,7 @@ export function servingStats(
   notifier: ChangeNotifier,
   limits: ServerLimits,
   reads?: ReadPool,
+  warm?: () => WarmReport | undefined,
 ): { take(): ServingStats; stop(): void } {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
@@ -30,6 +34,8 @@ export function servingStats(
         loopDelayMs: { p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) },
         ...(reads ? { reads: reads.takeStats() } : {}),
       };
+      const warmed = warm?.();
+      if (warmed) result.warm = warmed;
       loop.reset();
       return result;
     },
