@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResponseCache, refreshPoint } from './answer-cache.ts';
+import { MAX_AHEAD } from './answer-cache-entry.ts';
 
 // tests set the wall clock with vi.spyOn(Date, 'now')
 afterEach(() => {
@@ -90,6 +91,24 @@ describe('ResponseCache: recomputed ahead of the end of an answer’s life', () 
     wall.mockReturnValue(118_000);
     await often.cache.answer('k', 118, often.compute, '', 1);
     expect(often.calls()).toBe(1);
+  });
+
+  it('runs at most MAX_AHEAD recomputations ahead at once; one that finds no room is left to a later request', async () => {
+    const { cache, compute, finish, calls } = setup();
+    const wall = vi.spyOn(Date, 'now').mockReturnValue(100_000);
+    const keys = ['a', 'b', 'c', 'd'];
+    for (const key of keys) {
+      void cache.answer(key, 100, compute, '', 1);
+      await finish();
+    }
+    // every key past its point (at most 30 s): each served its held answer, MAX_AHEAD of them recomputed
+    wall.mockReturnValue(129_900);
+    for (const key of keys) expect((await cache.answer(key, 129, compute, '', 1)).n).toBeLessThanOrEqual(4);
+    expect(calls()).toBe(4 + MAX_AHEAD);
+    await finish();
+    // one finished: the next request of a key left out starts its own
+    for (const key of keys) await cache.answer(key, 129, compute, '', 1);
+    expect(calls()).toBe(4 + MAX_AHEAD + 1);
   });
 
   it('a change meanwhile (no dependencies): the recomputation is still the one to wait for', async () => {

@@ -1,3 +1,4 @@
+import type { ReuseLimits } from '../reuse-rule.ts';
 import type { Tracked } from './dep-index.ts';
 
 /** A held answer, or a running computation of one. */
@@ -42,4 +43,36 @@ export interface ResponseCacheOptions {
   maxEntries?: number;
   /** At most about this many bytes of finished answers (least recently used go first). */
   maxBytes?: number;
+}
+
+/** Where in its life (a fraction of maxAgeMs, from 2/3 to 1) an answer of `key` starts its recomputation ahead. */
+export function refreshPoint(key: string): number {
+  let hash = 2166136261;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 16777619);
+  return 2 / 3 + (hash >>> 0) / 2 ** 32 / 3;
+}
+
+/**
+ * Recomputations ahead of the end of answers' lives run at most this many at once (two keep PostgreSQL's pool and a
+ * 2-core machine's event loop free for the requests' own misses; the rest are left to later requests).
+ */
+export const MAX_AHEAD = 2;
+
+/**
+ * Whether a finished answer is near the end of its unchanged-store life (`maxAgeMs`): past a point between two thirds
+ * of it and its end, spread by key (`refreshPoint`), so that answers made together are not all recomputed at once;
+ * or past half of it, when the next request, as far apart as the last two, would come after its end.
+ */
+export function dueAhead(
+  key: string,
+  entry: Entry<unknown>,
+  now: number,
+  second: number,
+  limits: ReuseLimits,
+): boolean {
+  const maxAge = limits.maxAgeMs;
+  if (!entry.done || maxAge <= limits.ttlMs) return false;
+  const age = Math.max(now - entry.at, Math.abs(second - entry.second) * 1000);
+  if (age >= maxAge * refreshPoint(key)) return true;
+  return age >= maxAge / 2 && entry.usedAt !== undefined && age + 2 * (now - entry.usedAt) >= maxAge;
 }

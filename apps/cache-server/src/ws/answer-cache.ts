@@ -1,16 +1,15 @@
 import { type ReuseLimits, reusable } from '../reuse-rule.ts';
-import type { Entry, ResponseCacheOptions, ResponseCacheStats } from './answer-cache-entry.ts';
+import {
+  dueAhead,
+  type Entry,
+  MAX_AHEAD,
+  type ResponseCacheOptions,
+  type ResponseCacheStats,
+} from './answer-cache-entry.ts';
 import type { AnswerDeps } from './answer-deps.ts';
 import { DependencyIndex, SetsByKey, type TouchTime } from './dep-index.ts';
 
-export type { ResponseCacheOptions, ResponseCacheStats } from './answer-cache-entry.ts';
-
-/** Where in its life (a fraction of maxAgeMs, from 2/3 to 1) an answer of `key` starts its recomputation ahead. */
-export function refreshPoint(key: string): number {
-  let hash = 2166136261;
-  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 16777619);
-  return 2 / 3 + (hash >>> 0) / 2 ** 32 / 3;
-}
+export { type ResponseCacheOptions, type ResponseCacheStats, refreshPoint } from './answer-cache-entry.ts';
 
 /**
  * A cache of whole answers (and running computations, which identical requests join). An answer is exact while the
@@ -27,7 +26,8 @@ export function refreshPoint(key: string): number {
  *
  * Recomputed ahead: an answer still exact but in the last part of its `maxAgeMs` life (from a point between two thirds
  * and the end, spread by key: `refreshPoint`; from half of it when requests for it come far apart) is served and
- * recomputed once; the new answer takes its place when done.
+ * recomputed once; the new answer takes its place when done. At most MAX_AHEAD run at once: the requests' own misses do
+ * not queue behind a crowd of them (one that finds no room is left to a later request, or expires as before).
  * Answers in demand then do not all expire at once and make their requests wait (a server's first answers are made
  * within seconds of each other: at 1M on PostgreSQL they all expired 30 s later, together).
  */
@@ -35,6 +35,8 @@ export class ResponseCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
   /** Recomputations of answers still served (touched or near the end of their life: the class comment), by key. */
   private readonly refreshing = new Map<string, Entry<T>>();
+  /** Recomputations ahead of the end of an answer's life running now (at most MAX_AHEAD). */
+  private ahead = 0;
   private counts: ResponseCacheStats = { hits: 0, joined: 0, misses: 0 };
   private readonly limits: ReuseLimits;
   private readonly maxEntries: number;
@@ -72,8 +74,14 @@ export class ResponseCache<T> {
     if (hit && this.fresh(hit, now, second, seq)) {
       if (hit.done) this.counts.hits += 1;
       else this.counts.joined += 1;
-      if (!refresh && this.due(key, hit, now, second)) {
-        this.refreshing.set(key, this.start(key, now, second, compute, viewer, seq, hit.described));
+      if (!refresh && this.ahead < MAX_AHEAD && dueAhead(key, hit, now, second, this.limits)) {
+        const ahead = this.start(key, now, second, compute, viewer, seq, hit.described);
+        this.refreshing.set(key, ahead);
+        this.ahead += 1;
+        const done = () => {
+          this.ahead -= 1;
+        };
+        ahead.answer.then(done, done);
       }
       this.use(key, hit);
       return hit.answer;
@@ -123,7 +131,8 @@ export class ResponseCache<T> {
     const now = Date.now();
     if (now - this.sweptAt >= 1000 || !this.fresh(hit, now, second, seq)) return undefined;
     // near the end of its life: `answer` serves it and starts its recomputation
-    if (!this.refreshing.has(key) && this.due(key, hit, now, second)) return undefined;
+    if (!this.refreshing.has(key) && this.ahead < MAX_AHEAD && dueAhead(key, hit, now, second, this.limits))
+      return undefined;
     this.counts.hits += 1;
     this.use(key, hit);
     return hit.value;
@@ -255,19 +264,6 @@ export class ResponseCache<T> {
   private fresh(entry: Entry<T>, now: number, second: number, seq: number): boolean {
     const known = entry.touched ? false : entry.exact ? true : undefined;
     return reusable(entry, now, second, seq, this.limits, known);
-  }
-
-  /**
-   * Whether a finished answer is near the end of its unchanged-store life (`maxAgeMs`): past a point between two thirds
-   * of it and its end, spread by key (`refreshPoint`), so that answers made together are not all recomputed at once;
-   * or past half of it, when the next request, as far apart as the last two, would come after its end.
-   */
-  private due(key: string, entry: Entry<T>, now: number, second: number): boolean {
-    const maxAge = this.limits.maxAgeMs;
-    if (!entry.done || maxAge <= this.limits.ttlMs) return false;
-    const age = Math.max(now - entry.at, Math.abs(second - entry.second) * 1000);
-    if (age >= maxAge * refreshPoint(key)) return true;
-    return age >= maxAge / 2 && entry.usedAt !== undefined && age + 2 * (now - entry.usedAt) >= maxAge;
   }
 
   /** Whether a touched answer may still be served while it is recomputed (see the class comment). */
