@@ -3,6 +3,8 @@ import { CacheKind } from '@tide/core/nostr';
 import { readCacheOf, type ZapPiece } from '../read-cache/read-cache.ts';
 import type { Store } from '../store/index.ts';
 import { chunked, sortedUnique } from './bundle-events.ts';
+import type { Preloaded } from './content-bundle-parts.ts';
+import { preloadedOr } from './content-bundle-parts.ts';
 import { asCacheEvent, loadEvents, synth } from './content-common.ts';
 
 /** Each post's top 5 zap rows (by amount, then receipt id), in that order, for the posts of `ids` that have any. */
@@ -16,6 +18,11 @@ async function loadTopZapRows(store: Store, ids: readonly string[]): Promise<Map
       .orderBy('receipt_id', 'asc')
       .execute(),
   );
+  return topFive(rows);
+}
+
+/** Each post's top 5 of `rows` (already sorted by amount descending, then receipt id). */
+function topFive(rows: readonly ZapRow[]): Map<string, ZapRow[]> {
   const perPost = new Map<string, ZapRow[]>();
   for (const r of rows) {
     const list = perPost.get(r.target_event_id) ?? [];
@@ -26,6 +33,11 @@ async function loadTopZapRows(store: Store, ids: readonly string[]): Promise<Map
   return perPost;
 }
 
+/** Each post's top 5 zap rows among `rows` in any order (sorted here as the zap query orders them). */
+export function topZapRows(rows: ZapRow[]): Map<string, ZapRow[]> {
+  return topFive(rows.sort(byAmount));
+}
+
 const byAmount = (a: ZapRow, b: ZapRow) =>
   Number(b.amount_sats) - Number(a.amount_sats) ||
   (a.receipt_id < b.receipt_id ? -1 : a.receipt_id > b.receipt_id ? 1 : 0);
@@ -34,12 +46,21 @@ const byAmount = (a: ZapRow, b: ZapRow) =>
  * Top 5 zaps (by amount) of each post: the receipt, its 10000129 object, all posts' zaps by amount then receipt id;
  * zappers join `users`. Rows and receipts come from the read cache when it is on.
  */
-export async function topZaps(store: Store, ids: readonly string[], users: Set<string>): Promise<CacheEvent[]> {
+export async function topZaps(
+  store: Store,
+  ids: readonly string[],
+  users: Set<string>,
+  pre?: Preloaded<ZapRow[]>,
+): Promise<CacheEvent[]> {
   const unique = sortedUnique(ids);
   if (unique.length === 0) return [];
   const cache = readCacheOf(store);
   const perPost = cache
-    ? await cache.lookup(cache.zaps, unique, (missing) => loadTopZapRows(store, missing))
+    ? await cache.lookup(
+        cache.zaps,
+        unique,
+        preloadedOr(pre, (missing) => loadTopZapRows(store, missing)),
+      )
     : await loadTopZapRows(store, unique);
   const chosen = [...perPost.values()].flat().sort(byAmount);
   const receiptIds = chosen.map((r) => r.receipt_id);

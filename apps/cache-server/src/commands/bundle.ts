@@ -2,6 +2,7 @@ import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import { CacheKind } from '@tide/core/nostr';
 import { readCacheOf } from '../read-cache/read-cache.ts';
 import type { Store } from '../store/index.ts';
+import { readAhead } from './bundle-enrichment.ts';
 import { type BundleEvent, loadBundleEvents, noteActionsByEvent } from './bundle-events.ts';
 import { loadAddresses, MAX_REFS, referencesOf } from './bundle-refs.ts';
 import { type BundleParts, bundleKey, sharedBundlesOf, withLayout } from './bundle-shared.ts';
@@ -207,10 +208,12 @@ async function bundleParts(
   const allItems = [...topItems, ...referencedItems];
   const allIds = all.map((e) => e.id);
   const topIds = top.map((e) => e.id);
+  const zapIds = opts.topZaps === false ? [] : topIds;
+  const ahead = readAhead(store, allIds, zapIds);
   const [zapObjects, media, links, viewerActions] = await Promise.all([
-    opts.topZaps === false ? Promise.resolve([]) : topZaps(store, topIds, users),
-    mediaInfo(store, allIds),
-    linkMetadata(store, allIds),
+    zapIds.length === 0 ? Promise.resolve([]) : topZaps(store, zapIds, users, ahead.zaps),
+    mediaInfo(store, allIds, ahead.media),
+    linkMetadata(store, allIds, ahead.links),
     viewer && levelViewer === null && allIds.length > 0 ? noteActionsByEvent(store, viewer, allIds) : undefined,
   ]);
   const stats: CacheEvent[] = [];

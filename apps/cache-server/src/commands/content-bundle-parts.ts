@@ -17,7 +17,7 @@ export {
 } from './bundle-events.ts';
 
 /** A media variant (10000119) of a URL an event shows. */
-type MediaRow = Omit<MediaTable, 'imported_at'> & { event_id: string };
+export type MediaRow = Omit<MediaTable, 'imported_at'> & { event_id: string };
 
 /** Orders media rows as SQLite's keys do: event, url, size, animated (so every dialect and the cache agree). */
 function byMediaKey(a: MediaRow, b: MediaRow): number {
@@ -47,6 +47,11 @@ async function loadMedia(store: Store, ids: readonly string[]): Promise<Map<stri
       .where('em.event_id', 'in', chunk)
       .execute(),
   );
+  return mediaObjects(rows);
+}
+
+/** The 10000119 object of each event that has rows among `rows` (sorted here as SQLite's keys order them). */
+export function mediaObjects(rows: MediaRow[]): Map<string, CacheEvent> {
   rows.sort(byMediaKey);
   const byEvent = new Map<string, Map<string, { url: string; mt: string; variants: unknown[] }>>();
   for (const r of rows) {
@@ -77,13 +82,40 @@ async function loadMedia(store: Store, ids: readonly string[]): Promise<Map<stri
   return out;
 }
 
-/** 10000119 media variants per event (rows filled by the media part), in ascending event id order. */
-export async function mediaInfo(store: Store, ids: readonly string[]): Promise<CacheEvent[]> {
+/** Pieces of a bundle read ahead by one statement (`bundle-enrichment.ts`) for the keys the read cache lacked. */
+export interface Preloaded<V> {
+  /** The keys read. */
+  keys: ReadonlySet<string>;
+  /** Their values (absent: none). */
+  values: Promise<Map<string, V>>;
+}
+
+/** The loader of a read-cache lookup: from `pre` when it read every missing key, else `load`. */
+export function preloadedOr<V>(
+  pre: Preloaded<V> | undefined,
+  load: (missing: string[]) => Promise<Map<string, V>>,
+): (missing: string[]) => Promise<Map<string, V>> {
+  return (missing) => (pre && missing.every((k) => pre.keys.has(k)) ? pre.values : load(missing));
+}
+
+/**
+ * 10000119 media variants per event (rows filled by the media part), in ascending event id order; `pre`: what one
+ * statement already read for the keys the read cache lacked.
+ */
+export async function mediaInfo(
+  store: Store,
+  ids: readonly string[],
+  pre?: Preloaded<CacheEvent>,
+): Promise<CacheEvent[]> {
   const unique = sortedUnique(ids);
   if (unique.length === 0) return [];
   const cache = readCacheOf(store);
   const byEvent = cache
-    ? await cache.lookup(cache.media, unique, (missing) => loadMedia(store, missing))
+    ? await cache.lookup(
+        cache.media,
+        unique,
+        preloadedOr(pre, (missing) => loadMedia(store, missing)),
+      )
     : await loadMedia(store, unique);
   return unique.flatMap((id) => byEvent.get(id) ?? []);
 }
@@ -98,6 +130,22 @@ async function loadLinks(store: Store, ids: readonly string[]): Promise<Map<stri
       .where('el.event_id', 'in', chunk)
       .execute(),
   );
+  return linkObjects(rows);
+}
+
+/** A link preview row of an event. */
+export interface LinkRow {
+  event_id: string;
+  url: string;
+  mimetype: string | null;
+  title: string | null;
+  description: string | null;
+  image: string | null;
+  icon_url: string | null;
+}
+
+/** The 10000128 object of each event that has rows among `rows` (links in url order). */
+export function linkObjects(rows: LinkRow[]): Map<string, CacheEvent> {
   rows.sort((a, b) => cmp(a.event_id, b.event_id) || cmp(a.url, b.url));
   const byEvent = new Map<string, unknown[]>();
   for (const r of rows) {
@@ -119,12 +167,20 @@ async function loadLinks(store: Store, ids: readonly string[]): Promise<Map<stri
 }
 
 /** 10000128 link previews per event (rows filled by the link-preview part), in ascending event id order. */
-export async function linkMetadata(store: Store, ids: readonly string[]): Promise<CacheEvent[]> {
+export async function linkMetadata(
+  store: Store,
+  ids: readonly string[],
+  pre?: Preloaded<CacheEvent>,
+): Promise<CacheEvent[]> {
   const unique = sortedUnique(ids);
   if (unique.length === 0) return [];
   const cache = readCacheOf(store);
   const byEvent = cache
-    ? await cache.lookup(cache.links, unique, (missing) => loadLinks(store, missing))
+    ? await cache.lookup(
+        cache.links,
+        unique,
+        preloadedOr(pre, (missing) => loadLinks(store, missing)),
+      )
     : await loadLinks(store, unique);
   return unique.flatMap((id) => byEvent.get(id) ?? []);
 }
