@@ -244,9 +244,12 @@ async function load(server: Started, mode: LoadJob['mode'], samples: LoadSamples
   print(`${label}: dropped connections`, outcome.dropped, 'count', 'target 0');
   print(`${label}: NOTICE answers`, outcome.notices, 'count');
   print(`${label}: server CPU per request`, serverCpu / n, 'ms', '', 3);
+  const misses = Math.max(1, answers.misses);
+  print(`${label}: server CPU per computed answer`, serverCpu / misses, `ms (${answers.misses} computed)`, '', 2);
   print(`${label}: server CPU busy (of one core)`, serverCpu / (elapsed * 10), '%');
   if (PG_URL) {
     print(`${label}: PostgreSQL CPU per request (server's backends)`, serverPgCpu / n, 'ms', '', 3);
+    print(`${label}: PostgreSQL CPU per computed answer (server's backends)`, serverPgCpu / misses, 'ms');
     print(
       `${label}: PostgreSQL CPU busy (server's / all backends)`,
       serverPgCpu / (elapsed * 10),
