@@ -12,14 +12,15 @@ import { asCacheEvent, synth, toEvent } from './content-common.ts';
 /** Current kind 0 of each of `pubkeys` that has one, by pubkey: one join per chunk. */
 async function loadProfiles(store: Store, pubkeys: readonly string[]): Promise<Map<string, NostrEvent>> {
   const rows = await chunked(pubkeys, (chunk) =>
-    store.db
-      .selectFrom('replaceable_events as r')
-      .innerJoin('events as e', 'e.id', 'r.event_id')
-      .select(['e.id', 'e.pubkey', 'e.kind', 'e.created_at', 'e.tags', 'e.content', 'e.sig'])
-      .where('r.kind', '=', 0)
-      .where('r.identifier', '=', '')
-      .where('r.pubkey', 'in', chunk)
-      .execute(),
+    runCompiled(store, 'bundle-profiles', chunk, (v) =>
+      store.db
+        .selectFrom('replaceable_events as r')
+        .innerJoin('events as e', 'e.id', 'r.event_id')
+        .select(['e.id', 'e.pubkey', 'e.kind', 'e.created_at', 'e.tags', 'e.content', 'e.sig'])
+        .where('r.kind', '=', 0)
+        .where('r.identifier', '=', '')
+        .where('r.pubkey', 'in', v as string[]),
+    ),
   );
   return new Map(rows.map((r) => [r.pubkey, toEvent(r)]));
 }
@@ -37,7 +38,12 @@ export async function profilesOf(store: Store, pubkeys: readonly string[]): Prom
 
 async function loadFollowerCounts(store: Store, pubkeys: readonly string[]): Promise<Map<string, number>> {
   const rows = await chunked(pubkeys, (chunk) =>
-    store.db.selectFrom('user_stats').select(['pubkey', 'followers_count']).where('pubkey', 'in', chunk).execute(),
+    runCompiled(store, 'bundle-followers', chunk, (v) =>
+      store.db
+        .selectFrom('user_stats')
+        .select(['pubkey', 'followers_count'])
+        .where('pubkey', 'in', v as string[]),
+    ),
   );
   return new Map(rows.map((r) => [r.pubkey, Number(r.followers_count)]));
 }

@@ -3,6 +3,7 @@ import { CacheKind } from '@tide/core/nostr';
 import { readCacheOf, type ZapPiece } from '../read-cache/read-cache.ts';
 import type { Store } from '../store/index.ts';
 import { chunked, sortedUnique } from './bundle-events.ts';
+import { runCompiled } from './compiled-query.ts';
 import type { Preloaded } from './content-bundle-parts.ts';
 import { preloadedOr } from './content-bundle-parts.ts';
 import { asCacheEvent, loadEvents, synth } from './content-common.ts';
@@ -10,13 +11,14 @@ import { asCacheEvent, loadEvents, synth } from './content-common.ts';
 /** Each post's top 5 zap rows (by amount, then receipt id), in that order, for the posts of `ids` that have any. */
 async function loadTopZapRows(store: Store, ids: readonly string[]): Promise<Map<string, ZapRow[]>> {
   const rows = await chunked(ids, (chunk) =>
-    store.db
-      .selectFrom('zap_receipts')
-      .select(['receipt_id', 'created_at', 'sender', 'receiver', 'amount_sats', 'target_event_id'])
-      .where('target_event_id', 'in', chunk)
-      .orderBy('amount_sats', 'desc')
-      .orderBy('receipt_id', 'asc')
-      .execute(),
+    runCompiled(store, 'bundle-zaps', chunk, (v) =>
+      store.db
+        .selectFrom('zap_receipts')
+        .select(['receipt_id', 'created_at', 'sender', 'receiver', 'amount_sats', 'target_event_id'])
+        .where('target_event_id', 'in', v as string[])
+        .orderBy('amount_sats', 'desc')
+        .orderBy('receipt_id', 'asc'),
+    ),
   );
   return topFive(rows);
 }

@@ -5,6 +5,7 @@ import { readCacheOf } from '../read-cache/read-cache.ts';
 import type { Store } from '../store/index.ts';
 import type { MediaTable } from '../store/schema.ts';
 import { chunked, sortedUnique } from './bundle-events.ts';
+import { runCompiled } from './compiled-query.ts';
 import { synth } from './content-common.ts';
 
 export {
@@ -30,22 +31,23 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** The 10000119 object of each event of `ids` that has media rows. */
 async function loadMedia(store: Store, ids: readonly string[]): Promise<Map<string, CacheEvent>> {
   const rows: MediaRow[] = await chunked(ids, (chunk) =>
-    store.db
-      .selectFrom('event_media as em')
-      .innerJoin('media as m', 'm.url', 'em.url')
-      .select([
-        'em.event_id',
-        'm.url',
-        'm.size',
-        'm.animated',
-        'm.media_url',
-        'm.width',
-        'm.height',
-        'm.mimetype',
-        'm.duration',
-      ])
-      .where('em.event_id', 'in', chunk)
-      .execute(),
+    runCompiled(store, 'bundle-media', chunk, (v) =>
+      store.db
+        .selectFrom('event_media as em')
+        .innerJoin('media as m', 'm.url', 'em.url')
+        .select([
+          'em.event_id',
+          'm.url',
+          'm.size',
+          'm.animated',
+          'm.media_url',
+          'm.width',
+          'm.height',
+          'm.mimetype',
+          'm.duration',
+        ])
+        .where('em.event_id', 'in', v as string[]),
+    ),
   );
   return mediaObjects(rows);
 }
@@ -123,12 +125,13 @@ export async function mediaInfo(
 /** The 10000128 object of each event of `ids` with a link that has a preview (links in url order). */
 async function loadLinks(store: Store, ids: readonly string[]): Promise<Map<string, CacheEvent>> {
   const rows = await chunked(ids, (chunk) =>
-    store.db
-      .selectFrom('event_links as el')
-      .innerJoin('link_previews as lp', 'lp.url', 'el.url')
-      .select(['el.event_id', 'lp.url', 'lp.mimetype', 'lp.title', 'lp.description', 'lp.image', 'lp.icon_url'])
-      .where('el.event_id', 'in', chunk)
-      .execute(),
+    runCompiled(store, 'bundle-links', chunk, (v) =>
+      store.db
+        .selectFrom('event_links as el')
+        .innerJoin('link_previews as lp', 'lp.url', 'el.url')
+        .select(['el.event_id', 'lp.url', 'lp.mimetype', 'lp.title', 'lp.description', 'lp.image', 'lp.icon_url'])
+        .where('el.event_id', 'in', v as string[]),
+    ),
   );
   return linkObjects(rows);
 }
