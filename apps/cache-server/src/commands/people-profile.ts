@@ -9,10 +9,10 @@ import {
   requireHex,
   type StoredEvent,
   synthetic,
-  verifiedNames,
   viewerOf,
 } from './people-common.ts';
 import { filteringReason } from './people-moderation.ts';
+import { type ProfileRows, profileRowsPg } from './people-profile-pg.ts';
 
 /** 10000105: user profile stats. */
 export const USER_STATS_KIND = 10000105;
@@ -22,7 +22,12 @@ export const IS_USER_FOLLOWING_KIND = 10000125;
 /** The 10000105 content of a user (zeros when the user is unknown). */
 export async function userStatsContent(store: Store, pubkey: string): Promise<Record<string, unknown>> {
   const row = await store.db.selectFrom('user_stats').selectAll().where('pubkey', '=', pubkey).executeTakeFirst();
-  const n = (v: number | null | undefined) => Number(v ?? 0);
+  return statsContentOf(pubkey, row);
+}
+
+/** The 10000105 content of a user_stats row (zeros when there is none). */
+function statsContentOf(pubkey: string, row: Record<string, unknown> | undefined): Record<string, unknown> {
+  const n = (v: unknown) => Number(v ?? 0);
   return {
     pubkey,
     follows_count: n(row?.follows_count),
@@ -47,7 +52,11 @@ const LIVE_EVENT_KIND = 30311;
  * §2.3 user_profile), newest first.
  */
 export async function recentLiveEvents(store: Store, pubkey: string, now: number): Promise<StoredEvent[]> {
-  const since = now - 3600;
+  return currentLiveEvents(store, await liveEventIds(store, pubkey, now - 3600));
+}
+
+/** Ids of live-stream events (any version) since `since` that `pubkey` hosts or is p-tagged in. */
+async function liveEventIds(store: Store, pubkey: string, since: number): Promise<string[]> {
   const [tagged, authored] = await Promise.all([
     store.db
       .selectFrom('event_tags')
@@ -65,7 +74,12 @@ export async function recentLiveEvents(store: Store, pubkey: string, now: number
       .where('created_at', '>=', since)
       .execute(),
   ]);
-  const ids = [...new Set([...tagged, ...authored].map((r) => r.event_id))];
+  return [...tagged, ...authored].map((r) => r.event_id);
+}
+
+/** The current versions among live-stream event ids, newest first. */
+async function currentLiveEvents(store: Store, found: readonly string[]): Promise<StoredEvent[]> {
+  const ids = [...new Set(found)];
   if (ids.length === 0) return [];
   // Only current versions (an older version of a replaced stream may still carry the tag).
   const current = await store.db
@@ -100,23 +114,48 @@ async function isHardBlocked(store: Store, pubkey: string): Promise<boolean> {
 export async function userProfile(ctx: PeopleContext, payload: Payload): Promise<CacheEvent[]> {
   const pubkey = requireHex(payload, 'pubkey');
   const viewer = viewerOf(ctx, payload);
-  if (await isHardBlocked(ctx.store, pubkey)) return [];
-  const [metadata, stats, names] = await Promise.all([
-    currentReplaceable(ctx.store, pubkey, 0),
-    userStatsContent(ctx.store, pubkey),
-    verifiedNames(ctx.store, [pubkey]),
-  ]);
+  const rows = await profileRows(ctx.store, pubkey, ctx.now() - 3600);
+  if (!rows) return [];
+  const { metadata } = rows;
   const out: CacheEvent[] = [];
   if (metadata) out.push(metadata);
-  out.push(synthetic(USER_STATS_KIND, stats));
+  out.push(synthetic(USER_STATS_KIND, statsContentOf(pubkey, rows.stats)));
   if (metadata) out.push(...(await profileMedia(ctx.store, [metadata])));
-  if (Object.keys(names).length > 0) out.push(synthetic(CacheKind.VerifiedUsersDict, names));
+  // of several names, the last by (default_name, name): the default one wins, whatever order rows came in
+  const names = [...rows.names].sort((a, b) => a.default_name - b.default_name || (a.name < b.name ? -1 : 1));
+  if (names.length > 0) out.push(synthetic(CacheKind.VerifiedUsersDict, { [pubkey]: names[names.length - 1].name }));
   if (viewer) {
     const reason = await filteringReason(ctx.store, viewer, pubkey);
     if (reason) out.push(reason);
   }
-  out.push(...(await recentLiveEvents(ctx.store, pubkey, ctx.now())));
+  out.push(...(await currentLiveEvents(ctx.store, rows.liveIds)));
   return out;
+}
+
+/**
+ * What user_profile reads of `pubkey` (undefined when hard blocked): one statement on PostgreSQL
+ * (`people-profile-pg.ts`), the look-ups apart on SQLite (microseconds each).
+ */
+async function profileRows(store: Store, pubkey: string, liveSince: number): Promise<ProfileRows | undefined> {
+  if (store.dialect === 'postgres') {
+    const rows = await profileRowsPg(store, pubkey, liveSince);
+    return rows.blocked ? undefined : rows;
+  }
+  if (await isHardBlocked(store, pubkey)) return undefined;
+  const [metadata, stats, names, liveIds] = await Promise.all([
+    currentReplaceable(store, pubkey, 0),
+    store.db.selectFrom('user_stats').selectAll().where('pubkey', '=', pubkey).executeTakeFirst(),
+    store.db.selectFrom('verified_users').select(['name', 'default_name']).where('pubkey', '=', pubkey).execute(),
+    liveEventIds(store, pubkey, liveSince),
+  ]);
+  const byColumn = stats as Record<string, number | null> | undefined;
+  return {
+    blocked: false,
+    metadata,
+    stats: byColumn,
+    names: names.map((r) => ({ ...r, default_name: Number(r.default_name) })),
+    liveIds,
+  };
 }
 
 /** is_user_following {pubkey, user_pubkey}: 10000125 "true"/"false" = pubkey's contact list holds user_pubkey. */
