@@ -4,7 +4,7 @@ import { ev, note, repost, T0, testUser } from '../../test/fixtures/events.ts';
 import { ingestEvents } from '../ingest/index.ts';
 import type { MuteRules } from './content-mutes.ts';
 import { queryPosts } from './content-posts.ts';
-import { likeSafe, postMuteFacts, sqlMuted } from './mute-facts.ts';
+import { derivedMuteFacts, likeSafe, type PostMuteFacts, postMuteFacts, sqlMuted } from './mute-facts.ts';
 
 const author = testUser('mute-facts-author');
 const other = testUser('mute-facts-other');
@@ -70,6 +70,55 @@ describeDialects('mute facts', (getStore) => {
       expect(kept.length < posts.length).toBe(!none);
     });
   }
+
+  it('of a post stored here, derived from the event, equal what the store holds (else are left to the store)', async () => {
+    const store = getStore();
+    const extra = [
+      note(
+        author,
+        'with #tags and tags',
+        [
+          ['t', 'music'],
+          ['e', 'x'.repeat(300)],
+          ['p', other.pubkey],
+        ],
+        T0 + 30,
+      ),
+      ev(
+        author,
+        6,
+        '{"kind":1}',
+        [
+          ['e', root.id],
+          ['p', other.pubkey],
+          ['p', author.pubkey],
+        ],
+        T0 + 31,
+      ),
+      note(
+        author,
+        'quoting #nostr',
+        [
+          ['q', root.id],
+          ['t', 'Nostr'],
+          ['tt', 'x'],
+        ],
+        T0 + 32,
+      ),
+    ];
+    expect((await ingestEvents(store, extra, { source: 'import', now: T0 + 100 })).every((r) => r.ok)).toBe(true);
+    const all = [...posts, ...extra];
+    const stored = await postMuteFacts(
+      store,
+      all.map((e) => e.id),
+    );
+    const derivable = all.filter((e) => derivedMuteFacts(e) !== undefined);
+    // upper-case or non-ASCII content is the store's lower() to tell
+    expect(all.length - derivable.length).toBe(4);
+    const sorted = (f: PostMuteFacts | undefined) =>
+      f && { ...f, eValues: [...f.eValues].sort(), repostP: [...f.repostP].sort(), hashtags: [...f.hashtags].sort() };
+    for (const e of derivable) expect(sorted(derivedMuteFacts(e))).toEqual(sorted(stored.get(e.id)));
+  });
 
   it('keep facts by id and skip events not stored', async () => {
     const store = getStore();

@@ -1,4 +1,7 @@
+import type { NostrEvent } from '@tide/core/nostr';
 import { sql } from 'kysely';
+import { hashtagsOf } from '../ingest/event-refs.ts';
+import { HASHTAG_KINDS, POST_KINDS } from '../ingest/indexers/base.ts';
 import type { Store } from '../store/index.ts';
 import type { MuteRules } from './content-mutes.ts';
 
@@ -23,17 +26,57 @@ export interface PostMuteFacts {
 const MAX_KEPT = 20_000;
 const CHUNK = 500;
 const kept = new WeakMap<Store, Map<string, PostMuteFacts>>();
+/** Text lower() may change in some dialect: upper-case ASCII letters or anything beyond ASCII. */
+const NOT_LOWER_ASCII = /[A-Z\u0080-\uffff]/;
+/** Longest `event_tags` value ingest writes (indexEventRow). */
+const MAX_TAG_VALUE = 200;
+
+function keptOf(store: Store): Map<string, PostMuteFacts> {
+  let byId = kept.get(store);
+  if (!byId) {
+    byId = new Map();
+    kept.set(store, byId);
+  }
+  return byId;
+}
+
+/**
+ * The mute facts of `e` as ingest writes its rows (indexEventRow, indexContent: `event_tags` of single-letter tags with
+ * values cut at 200 characters, `event_hashtags` from hashtagsOf for hashtag kinds), or undefined when the store's
+ * lower() of its content cannot be told without asking it (upper-case or non-ASCII text).
+ */
+export function derivedMuteFacts(e: NostrEvent): PostMuteFacts | undefined {
+  if (NOT_LOWER_ASCII.test(e.content)) return undefined;
+  const values = (name: string) =>
+    e.tags.flatMap((t) => (t[0] === name && typeof t[1] === 'string' ? [t[1].slice(0, MAX_TAG_VALUE)] : []));
+  return {
+    pubkey: e.pubkey,
+    lowered: e.content,
+    eValues: values('e'),
+    repostP: e.kind === 6 ? values('p') : [],
+    hashtags: HASHTAG_KINDS.has(e.kind) ? hashtagsOf(e) : [],
+  };
+}
+
+/**
+ * Keeps the mute facts of a post this process just stored (its rows were written from it by the rules
+ * `derivedMuteFacts` follows), so a feed listing it needs no query for them; other events are read when asked for.
+ */
+export function notePostMuteFacts(store: Store, e: NostrEvent): void {
+  if (!POST_KINDS.has(e.kind)) return;
+  const facts = derivedMuteFacts(e);
+  if (!facts) return;
+  const byId = keptOf(store);
+  byId.set(e.id, facts);
+  if (byId.size > MAX_KEPT) byId.delete(byId.keys().next().value as string);
+}
 
 /**
  * The mute facts of `ids` (events not stored are missing from the map). An event's facts never change while it is
  * stored (its rows are written with it and removed with it), so they are kept by id across requests and viewers.
  */
 export async function postMuteFacts(store: Store, ids: readonly string[]): Promise<Map<string, PostMuteFacts>> {
-  let byId = kept.get(store);
-  if (!byId) {
-    byId = new Map();
-    kept.set(store, byId);
-  }
+  const byId = keptOf(store);
   const out = new Map<string, PostMuteFacts>();
   const missing: string[] = [];
   for (const id of new Set(ids)) {

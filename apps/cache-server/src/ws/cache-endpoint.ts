@@ -1,6 +1,7 @@
 import { isEphemeralKind, isHex } from '@tide/core/nostr';
 import type { WebSocket } from 'ws';
 import { type CommandContext, CommandError, type ConnectionState, type LiveSpec } from '../commands/context.ts';
+import { notePostMuteFacts } from '../commands/mute-facts.ts';
 import { noteAnswerDeps } from './answer-deps.ts';
 import { PackedAnswer } from './answer-frames.ts';
 import { writtenAtOf } from './bundle-sharing.ts';
@@ -38,6 +39,8 @@ function layersOf(core: ServerCore): ViewerLayers | null {
       changes: (listener: ChangeListener) => onChangeKeys(core.notifier, listener),
     };
     layers = writtenAt && reuse.ttlMs > 0 ? new ViewerLayers(core.store, reuse, writtenAt, clock) : null;
+    // the mute facts of posts this server stores, from the events themselves: feeds listing them need no query
+    if (layers) core.notifier.onEvent((event) => notePostMuteFacts(core.store, event));
     layersOfServer.set(core, layers);
   }
   return layers;

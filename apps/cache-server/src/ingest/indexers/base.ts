@@ -12,7 +12,7 @@ export const SEARCH_KINDS = new Set([1, 20, 1068, 6969, 1111, 30023, 34235, 3423
 /** Kinds counted as public notes in net_stats. */
 const PUBNOTE_KINDS = new Set([1, 20, 1068, 6969]);
 /** Kinds whose hashtags are indexed. */
-const HASHTAG_KINDS = new Set([1, 20, 1111, 30023, 34235, 34236]);
+export const HASHTAG_KINDS = new Set([1, 20, 1111, 30023, 34235, 34236]);
 /** Longest content put into the search index. */
 export const MAX_SEARCH_CONTENT = 200_000;
 
