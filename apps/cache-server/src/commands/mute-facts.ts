@@ -22,8 +22,8 @@ export interface PostMuteFacts {
   hashtags: string[];
 }
 
-/** Events whose facts are kept per store (each a few hundred bytes); the oldest go first. */
-const MAX_KEPT = 20_000;
+/** Events whose facts are kept per store (each a few hundred bytes: ~15 MB); the oldest go first. */
+const MAX_KEPT = 50_000;
 const CHUNK = 500;
 const kept = new WeakMap<Store, Map<string, PostMuteFacts>>();
 /** Text lower() may change in some dialect: upper-case ASCII letters or anything beyond ASCII. */
