@@ -1,7 +1,9 @@
 import type { NostrEvent } from '@tide/core/nostr';
 import { tryDecodeNip19 } from '@tide/core/nostr';
+import { type ReplaceablePiece, readCacheOf } from '../read-cache/read-cache.ts';
 import type { Store } from '../store/index.ts';
-import { type BundleEvent, loadBundleEvents } from './bundle-events.ts';
+import { type BundleEvent, chunked, loadBundleEvents, sortedUnique } from './bundle-events.ts';
+import { runCompiled } from './compiled-query.ts';
 import { parseAddress } from './content-common.ts';
 
 const NOSTR_URI = /nostr:((?:note|nevent|naddr|npub|nprofile)1[02-9ac-hj-np-z]+)/g;
@@ -70,23 +72,51 @@ export async function loadAddresses(
     .filter((a) => a !== undefined)
     .slice(0, MAX_REFS);
   if (parsed.length === 0) return [];
-  const rows = await store.db
-    .selectFrom('replaceable_events')
-    .select(['event_id', 'kind', 'pubkey', 'identifier'])
-    .where(
-      'pubkey',
-      'in',
-      parsed.map((a) => a.pubkey),
-    )
-    .where(
-      'kind',
-      'in',
-      parsed.map((a) => a.kind),
-    )
-    .execute();
   const wanted = new Set(addresses);
+  const cache = readCacheOf(store);
+  let rows: ReplaceablePiece[];
+  if (cache) {
+    // every current version of the authors (a few dozen each), kept per author: ingest names the author of any change
+    const pubkeys = sortedUnique(parsed.map((a) => a.pubkey));
+    const byAuthor = await cache.lookup(cache.replaceables, pubkeys, (missing) => loadReplaceables(store, missing));
+    rows = pubkeys.flatMap((pk) => byAuthor.get(pk) ?? []);
+  } else {
+    rows = await store.db
+      .selectFrom('replaceable_events')
+      .select(['event_id', 'kind', 'pubkey', 'identifier'])
+      .where(
+        'pubkey',
+        'in',
+        parsed.map((a) => a.pubkey),
+      )
+      .where(
+        'kind',
+        'in',
+        parsed.map((a) => a.kind),
+      )
+      .execute();
+  }
   const ids = rows.filter((r) => wanted.has(`${r.kind}:${r.pubkey}:${r.identifier}`)).map((r) => r.event_id);
   return [...(await loadBundleEvents(store, ids, viewer)).values()];
+}
+
+/** Every current replaceable and addressable version of each of `pubkeys`, by pubkey. */
+async function loadReplaceables(store: Store, pubkeys: readonly string[]) {
+  const rows = await chunked(pubkeys, (chunk) =>
+    runCompiled(store, 'bundle-replaceables', chunk, (v) =>
+      store.db
+        .selectFrom('replaceable_events')
+        .select(['pubkey', 'kind', 'identifier', 'event_id'])
+        .where('pubkey', 'in', v as string[]),
+    ),
+  );
+  const out = new Map<string, ReplaceablePiece[]>();
+  for (const r of rows) {
+    const list = out.get(r.pubkey) ?? [];
+    list.push({ pubkey: r.pubkey, kind: Number(r.kind), identifier: r.identifier, event_id: r.event_id });
+    out.set(r.pubkey, list);
+  }
+  return out;
 }
 
 /** Address of an addressable event, else undefined. */

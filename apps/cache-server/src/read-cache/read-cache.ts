@@ -18,6 +18,14 @@ export type ZapPiece = Pick<
   'receipt_id' | 'created_at' | 'sender' | 'receiver' | 'amount_sats' | 'target_event_id'
 >;
 
+/** A current replaceable or addressable version of a user's: its kind, identifier ('' for replaceable) and event. */
+export interface ReplaceablePiece {
+  pubkey: string;
+  kind: number;
+  identifier: string;
+  event_id: string;
+}
+
 /** Bounds of a ReadCache: entries per piece map, and about how many bytes of text each map holds. */
 export interface ReadCacheLimits {
   events: number;
@@ -45,7 +53,7 @@ const objectBytes = (o: CacheEvent | null) => 100 + 2 * (o?.content?.length ?? 0
 
 /**
  * Pieces answers are built from, kept across answers and viewers for one store: events with their stats and relay
- * hint by id, users' current kind 0, follower count and verified name by pubkey, 10000119 media, 10000128 links and top zaps by event id (null =
+ * hint by id, users' current kind 0, follower count, verified name and replaceable versions by pubkey, 10000119 media, 10000128 links and top zaps by event id (null =
  * known absent).
  * Exact: every ingest write reports what it changed (`StoreChangeSet`, see ingest's ChangeRecorder) and those entries
  * go at once; a piece loaded while a change was applied is used for its answer but not kept (`generation`).
@@ -64,6 +72,8 @@ export class ReadCache {
    * this process show within the cache's maximum age, like other writes it never hears of.
    */
   readonly verified: Lru<string, string | null>;
+  /** Each user's current replaceable and addressable versions (kind, identifier, event id) by pubkey (null: none). */
+  readonly replaceables: Lru<string, ReplaceablePiece[] | null>;
   private gen = 0;
 
   constructor(limits: ReadCacheLimits = READ_CACHE_LIMITS) {
@@ -74,6 +84,7 @@ export class ReadCache {
     this.zaps = new Lru(limits.events);
     this.links = new Lru(limits.media, objectBytes, limits.bytes);
     this.verified = new Lru(limits.users);
+    this.replaceables = new Lru(limits.users);
   }
 
   /** Bumped by every applied change: a load that started at another generation must not be kept. */
@@ -99,6 +110,7 @@ export class ReadCache {
     for (const pubkey of changes.pubkeys) {
       this.profiles.delete(pubkey);
       this.followers.delete(pubkey);
+      this.replaceables.delete(pubkey);
     }
   }
 
@@ -112,6 +124,7 @@ export class ReadCache {
     this.zaps.clear();
     this.links.clear();
     this.verified.clear();
+    this.replaceables.clear();
   }
 
   /**
