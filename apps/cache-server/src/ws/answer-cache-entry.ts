@@ -73,6 +73,8 @@ export function dueAhead(
   const maxAge = limits.maxAgeMs;
   if (!entry.done || maxAge <= limits.ttlMs) return false;
   const age = Math.max(now - entry.at, Math.abs(second - entry.second) * 1000);
-  if (age >= maxAge * refreshPoint(key)) return true;
-  return age >= maxAge / 2 && entry.usedAt !== undefined && age + 2 * (now - entry.usedAt) >= maxAge;
+  // both rules start past half of it (the common case of a hit ends here, before hashing the key)
+  if (age < maxAge / 2) return false;
+  if (entry.usedAt !== undefined && age + 2 * (now - entry.usedAt) >= maxAge) return true;
+  return age >= maxAge * refreshPoint(key);
 }
