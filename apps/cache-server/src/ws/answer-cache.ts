@@ -83,12 +83,12 @@ export class ResponseCache<T> {
         };
         ahead.answer.then(done, done);
       }
-      this.use(key, hit);
+      this.use(key, hit, now);
       return hit.answer;
     }
     if (hit && this.stale(hit, now, second)) {
       this.counts.hits += 1;
-      this.use(key, hit);
+      this.use(key, hit, now);
       if (!refresh) this.refreshing.set(key, this.start(key, now, second, compute, viewer, seq, hit.described));
       return hit.answer;
     }
@@ -131,10 +131,11 @@ export class ResponseCache<T> {
     const now = Date.now();
     if (now - this.sweptAt >= 1000 || !this.fresh(hit, now, second, seq)) return undefined;
     // near the end of its life: `answer` serves it and starts its recomputation
-    if (!this.refreshing.has(key) && this.ahead < MAX_AHEAD && dueAhead(key, hit, now, second, this.limits))
+    if (dueAhead(key, hit, now, second, this.limits) && this.ahead < MAX_AHEAD && !this.refreshing.has(key)) {
       return undefined;
+    }
     this.counts.hits += 1;
-    this.use(key, hit);
+    this.use(key, hit, now);
     return hit.value;
   }
 
@@ -255,10 +256,10 @@ export class ResponseCache<T> {
   }
 
   /** Marks `entry` most recently used. */
-  private use(key: string, entry: Entry<T>): void {
+  private use(key: string, entry: Entry<T>, now: number): void {
     this.entries.delete(key);
     this.entries.set(key, entry);
-    entry.usedAt = Date.now();
+    entry.usedAt = now;
   }
 
   private fresh(entry: Entry<T>, now: number, second: number, seq: number): boolean {
