@@ -1,6 +1,7 @@
 import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import { CacheKind, Kind } from '@tide/core/nostr';
 import { type ExpressionBuilder, sql } from 'kysely';
+import { readCacheOf } from '../read-cache/read-cache.ts';
 import type { Database, Store } from '../store/index.ts';
 import { type BundlePost, enrichPosts, feedRange, userExtras, zapReceiptEvents } from './bundle.ts';
 import {
@@ -66,6 +67,8 @@ export interface ThreadParts {
   replyKinds?: readonly number[];
   /** The ancestors of the note, nearest first. */
   ancestors(store: Store, self: NostrEvent): Promise<string[]>;
+  /** The same from the note's id alone, when it needs no more (then it starts with the note's own read). */
+  ancestorsById?(store: Store, id: string): Promise<string[]>;
 }
 
 /**
@@ -76,27 +79,34 @@ export interface ThreadParts {
 export async function threadAnswer(ctx: CommandContext, p: CommandPayload, parts: ThreadParts): Promise<CacheEvent[]> {
   const id = hexArg(p, 'event_id');
   const paging = pagingArgs(p, ctx.now(), 20, 1000);
-  const self = (await loadEvents(ctx.store, [id])).get(id);
-  if (!self) return enrichPosts(ctx.store, [], { viewer: viewerOf(ctx, p) });
   const viewer = viewerOf(ctx, p);
   const kinds = parts.replyKinds;
+  // the note, its replies and (by id) its ancestors are read at once: one round trip, not two
+  const replyRows = ctx.store.db
+    .selectFrom('event_replies')
+    .select(['reply_id', 'reply_created_at'])
+    .where('parent_id', '=', id)
+    .$if(kinds !== undefined, (q) => q.where('reply_kind', 'in', kinds && kinds.length > 0 ? [...kinds] : [-1]))
+    .where((eb) => humanReplier(eb, viewer))
+    .where('reply_created_at', '<=', paging.until)
+    .where('reply_created_at', '>=', paging.since)
+    .orderBy('reply_created_at', 'desc')
+    .orderBy('reply_id', 'desc')
+    .limit(paging.limit)
+    .offset(paging.offset)
+    .execute();
+  const withParents = boolArg(p, 'include_parent_posts', true);
+  const early = withParents ? parts.ancestorsById?.(ctx.store, id) : undefined;
+  for (const pending of [replyRows, early]) pending?.catch(() => undefined); // awaited below unless the note is absent
+  const self = (await loadEvents(ctx.store, [id])).get(id);
+  if (!self) return enrichPosts(ctx.store, [], { viewer });
   const [parents, replies] = await Promise.all([
-    boolArg(p, 'include_parent_posts', true) ? parts.ancestors(ctx.store, self) : [],
-    ctx.store.db
-      .selectFrom('event_replies')
-      .select(['reply_id', 'reply_created_at'])
-      .where('parent_id', '=', id)
-      .$if(kinds !== undefined, (q) => q.where('reply_kind', 'in', kinds && kinds.length > 0 ? [...kinds] : [-1]))
-      .where((eb) => humanReplier(eb, viewer))
-      .where('reply_created_at', '<=', paging.until)
-      .where('reply_created_at', '>=', paging.since)
-      .orderBy('reply_created_at', 'desc')
-      .orderBy('reply_id', 'desc')
-      .limit(paging.limit)
-      .offset(paging.offset)
-      .execute(),
+    early ?? (withParents ? parts.ancestors(ctx.store, self) : []),
+    replyRows,
   ]);
-  const parentEvents = await loadEvents(ctx.store, parents);
+  // with the read cache on, the replies' events come with the parents' (enrichPosts then finds them there)
+  const preload = readCacheOf(ctx.store) ? replies.map((r) => r.reply_id) : [];
+  const parentEvents = await loadEvents(ctx.store, [...parents, ...preload]);
   const posts: BundlePost[] = [
     { id, value: self.created_at },
     ...parents.flatMap((pid) => {
@@ -118,7 +128,7 @@ export async function threadAnswer(ctx: CommandContext, p: CommandPayload, parts
  * ancestors; one keeps clients' page assembly simple).
  */
 async function threadView(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
-  return threadAnswer(ctx, p, { ancestors: (store, self) => ancestors(store, self.id) });
+  return threadAnswer(ctx, p, { ancestors: (store, self) => ancestors(store, self.id), ancestorsById: ancestors });
 }
 
 /** events {event_ids, extended_response, user_pubkey}: raw events by created_at ascending, or a bundle. */
