@@ -140,6 +140,8 @@ describeDialects('people commands on the wire', (getStore) => {
   });
   it('user_profile falls back to the user_pubkey the connection sent first (protocol §1.6)', async () => {
     await putListItem(getStore(), bob.pk, 10000, '', 'p', alice.pk);
+    // written behind the server's back: tell it what ingest's change set for bob's new mute list would
+    server.notifier.changesApplied({ events: [], pubkeys: [bob.pk], media: false, all: false, keys: [`p:${bob.pk}`] });
     const fresh = new CacheClient({ url: server.url, WebSocket: WebSocket as never });
     try {
       await fresh.request('user_infos', { pubkeys: [bob.pk], user_pubkey: bob.pk });
