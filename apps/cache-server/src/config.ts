@@ -31,9 +31,10 @@ export interface ServerConfig {
   readWorkers?: number;
   /**
    * Fill the read cache in the background after a start with the keys it held at the last stop (`--warm-start 0|1`,
-   * TIDE_WARM_START; default on): see `read-cache/warm-start.ts`.
+   * TIDE_WARM_START; unset: on with PostgreSQL, whose misses cost several ms each, off with SQLite's ~1 ms ones):
+   * see `read-cache/warm-start.ts`.
    */
-  warmStart: boolean;
+  warmStart?: boolean;
 }
 
 /** Thrown for bad flags; main prints the message and the usage. */
@@ -98,8 +99,8 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pr
     seed: false,
     publicUrl: env.TIDE_PUBLIC_URL || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
-    warmStart: env.TIDE_WARM_START ? switchOf(env.TIDE_WARM_START) : true,
   };
+  if (env.TIDE_WARM_START) config.warmStart = switchOf(env.TIDE_WARM_START);
   if (env.TIDE_RESPONSE_CACHE_MS) config.responseCacheMs = millisOf(env.TIDE_RESPONSE_CACHE_MS);
   if (env.TIDE_RESPONSE_CACHE_MAX_AGE_MS) {
     config.responseCacheMaxAgeMs = millisOf(env.TIDE_RESPONSE_CACHE_MAX_AGE_MS);

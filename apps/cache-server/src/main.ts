@@ -41,7 +41,7 @@ async function main(): Promise<void> {
       ...(config.responseCacheMaxAgeMs === undefined ? {} : { responseCacheMaxAgeMs: config.responseCacheMaxAgeMs }),
     },
     readWorkers: config.readWorkers,
-    warmStart: config.warmStart,
+    warmStart: config.warmStart ?? config.databaseUrl !== undefined,
   });
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {

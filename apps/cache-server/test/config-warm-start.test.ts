@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../src/config.ts';
 
 describe('parseConfig: the read cache warm start', () => {
-  it('is on by default; TIDE_WARM_START and --warm-start (over it) turn it off or on', () => {
-    expect(parseConfig([], {}).warmStart).toBe(true);
+  it('is unset by default (main: on with PostgreSQL); TIDE_WARM_START and --warm-start (over it) set it', () => {
+    expect(parseConfig([], {}).warmStart).toBeUndefined();
     expect(parseConfig([], { TIDE_WARM_START: '0' }).warmStart).toBe(false);
     expect(parseConfig(['--warm-start', '1'], { TIDE_WARM_START: '0' }).warmStart).toBe(true);
     expect(parseConfig(['--warm-start=0'], {}).warmStart).toBe(false);
