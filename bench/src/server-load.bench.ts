@@ -7,7 +7,9 @@
 // Each mode runs twice: on a static store, then with a writer publishing BENCH_WRITER_RATE signed events per second
 // (notes, replies, reactions of sampled users) over its own relay socket: the figure with a changing store.
 // The server runs on a copy of the seeded store (the writer's events never reach the seeded file).
-// Prints throughput, p50/p95/p99, dropped connections, server CPU per request, server RSS and the load average.
+// Prints throughput, p50/p95/p99, dropped connections, server CPU per request and per computed answer, server RSS,
+// the load average, the p95 per window of the run (1 s for 10 s runs: a fresh server's first seconds show) and, on
+// PostgreSQL, the CPU of the server's own backends (matched by client port) and of all PostgreSQL processes.
 // A share of the sockets (BENCH_GUESTS, default 0.3) browse as guests: no user_pubkey, so their answers are shared;
 // the others are signed-in users whose answers are personalised (one answer per viewer); the p95 of those with a mute
 // list (whose answers are computed per viewer, never layered on a shared one) is printed apart too.
