@@ -28,8 +28,10 @@ describe('learnt feed windows', () => {
       2,
     );
     expect(firstWindow(store, 'k')).toBe(4);
+    expect(firstWindow(store, 'new')).toBe(4); // a feed not seen yet starts where the last learnt one did
     learnWindow(store, 'k', [{ id: 'a', value: until - 70 * DAY }], until, 1);
     expect(firstWindow(store, 'k')).toBe(256);
+    expect(firstWindow(store, 'new')).toBe(16); // at most 16 days
     learnWindow(store, 'k', [{ id: 'a', value: until }], until, 2);
     expect(firstWindow(store, 'k')).toBe(256);
     learnWindow(store, 'k', [{ id: 'a', value: until - 100 }], until, 1);
