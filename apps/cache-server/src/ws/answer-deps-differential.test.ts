@@ -93,78 +93,96 @@ afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await close();
 });
 
+/**
+ * Random writes and requests against a server whose answers live `maxAgeMs` by the unchanged-store rule (the server
+ * clock moves a second per step): every answer must equal a fresh computation; at least `minHits` come from the cache.
+ */
+function differential(dialect: 'sqlite' | 'postgres', maxAgeMs: number, minHits: number) {
+  return async () => {
+    const loc = freshLocation(dialect, 'depsdiff');
+    closers.push(loc.cleanup);
+    const served = await openStore(loc.options);
+    closers.push(() => served.close());
+    const plain = await openStore({ ...loc.options, migrate: false });
+    closers.push(() => plain.close());
+    let clock = NOW;
+    // answers live as long as nothing they read changed; every write starts a new clock second, so an answer a
+    // write touched is never reused (the after-change rule needs the same second)
+    const limits = { responseCacheMaxAgeMs: maxAgeMs };
+    const server: RunningServer = await startServer({ store: served, now: () => clock, limits });
+    closers.push(() => server.close());
+    const guest = await RawSocket.open(server.url);
+    const viewers = await Promise.all(users.slice(0, 3).map(() => RawSocket.open(server.url)));
+    closers.push(async () => {
+      for (const s of [guest, ...viewers]) await s.close();
+    });
+    const ask = (s: RawSocket, command: string, payload: Record<string, unknown>) =>
+      s.cacheObjects<unknown>(command, payload);
+    const fresh = async (command: string, payload: Record<string, unknown>, userPubkey: string | null) => {
+      const ctx: CommandContext = {
+        store: plain,
+        now: () => clock,
+        logger: pino({ level: 'silent' }),
+        connection: { id: 1, userPubkey, protocol: {} },
+        subId: 's',
+        command,
+        live: () => {},
+        notifier: { notify: () => {} },
+        ingest: async () => [],
+        publish: async () => [],
+      };
+      const handler = allCommands.get(command);
+      if (!handler) throw new Error(`no ${command}`);
+      return JSON.parse(JSON.stringify(await handler(ctx, payload))) as unknown[];
+    };
+
+    const prng = new Prng(`deps-diff-${dialect}`);
+    const random = () => prng.next();
+    const posts: NostrEvent[] = [];
+    server.stats();
+    for (let step = 0; step < 70; step++) {
+      clock += 1;
+      const at = T0 + 10 * step;
+      if (random() < 0.08) {
+        const user = users[Math.floor(random() * 3)];
+        await ask(viewers[users.indexOf(user)], 'set_app_settings', {
+          settings_event: settingsEvent(user, { step }, clock),
+        });
+      } else {
+        const event = randomEvent(random, posts, step, at);
+        const [ok] = (await ask(guest, 'import_events', { events: [event] })) as Array<{ content: string }>;
+        expect(ok).toBeDefined();
+        if (event.kind === 1 || event.kind === 6) posts.push(event);
+      }
+      for (let k = 0; k < 8; k++) {
+        const who = Math.floor(random() * 4);
+        const socket = who === 0 ? guest : viewers[who - 1];
+        const viewer = who === 0 ? null : users[who - 1].pubkey;
+        const [command, payload] = randomRequest(random, posts, viewer ?? undefined);
+        const got = await ask(socket, command, payload);
+        expect(got, `${command} ${JSON.stringify(payload)} at step ${step}`).toEqual(
+          await fresh(command, payload, viewer),
+        );
+      }
+    }
+    // most answers came from the cache although the store changed before nearly every request
+    const { answers } = server.stats();
+    expect(answers.hits).toBeGreaterThan(minHits);
+  };
+}
+
 for (const dialect of testDialects()) {
   describe(`answers kept by their dependencies [${dialect}]`, () => {
-    it('serves only answers equal to a fresh computation, through random writes, with no after-change reuse', async () => {
-      const loc = freshLocation(dialect, 'depsdiff');
-      closers.push(loc.cleanup);
-      const served = await openStore(loc.options);
-      closers.push(() => served.close());
-      const plain = await openStore({ ...loc.options, migrate: false });
-      closers.push(() => plain.close());
-      let clock = NOW;
-      // answers live as long as nothing they read changed; every write starts a new clock second, so an answer a
-      // write touched is never reused (the after-change rule needs the same second)
-      const limits = { responseCacheMaxAgeMs: 1e9 };
-      const server: RunningServer = await startServer({ store: served, now: () => clock, limits });
-      closers.push(() => server.close());
-      const guest = await RawSocket.open(server.url);
-      const viewers = await Promise.all(users.slice(0, 3).map(() => RawSocket.open(server.url)));
-      closers.push(async () => {
-        for (const s of [guest, ...viewers]) await s.close();
-      });
-      const ask = (s: RawSocket, command: string, payload: Record<string, unknown>) =>
-        s.cacheObjects<unknown>(command, payload);
-      const fresh = async (command: string, payload: Record<string, unknown>, userPubkey: string | null) => {
-        const ctx: CommandContext = {
-          store: plain,
-          now: () => clock,
-          logger: pino({ level: 'silent' }),
-          connection: { id: 1, userPubkey, protocol: {} },
-          subId: 's',
-          command,
-          live: () => {},
-          notifier: { notify: () => {} },
-          ingest: async () => [],
-          publish: async () => [],
-        };
-        const handler = allCommands.get(command);
-        if (!handler) throw new Error(`no ${command}`);
-        return JSON.parse(JSON.stringify(await handler(ctx, payload))) as unknown[];
-      };
-
-      const prng = new Prng(`deps-diff-${dialect}`);
-      const random = () => prng.next();
-      const posts: NostrEvent[] = [];
-      server.stats();
-      for (let step = 0; step < 70; step++) {
-        clock += 1;
-        const at = T0 + 10 * step;
-        if (random() < 0.08) {
-          const user = users[Math.floor(random() * 3)];
-          await ask(viewers[users.indexOf(user)], 'set_app_settings', {
-            settings_event: settingsEvent(user, { step }, clock),
-          });
-        } else {
-          const event = randomEvent(random, posts, step, at);
-          const [ok] = (await ask(guest, 'import_events', { events: [event] })) as Array<{ content: string }>;
-          expect(ok).toBeDefined();
-          if (event.kind === 1 || event.kind === 6) posts.push(event);
-        }
-        for (let k = 0; k < 8; k++) {
-          const who = Math.floor(random() * 4);
-          const socket = who === 0 ? guest : viewers[who - 1];
-          const viewer = who === 0 ? null : users[who - 1].pubkey;
-          const [command, payload] = randomRequest(random, posts, viewer ?? undefined);
-          const got = await ask(socket, command, payload);
-          expect(got, `${command} ${JSON.stringify(payload)} at step ${step}`).toEqual(
-            await fresh(command, payload, viewer),
-          );
-        }
-      }
-      // most answers came from the cache although the store changed before nearly every request
-      const { answers } = server.stats();
-      expect(answers.hits).toBeGreaterThan(100);
-    }, 180_000);
+    it(
+      'serves only answers equal to a fresh computation, through random writes, with no after-change reuse',
+      differential(dialect, 1e9, 100),
+      180_000,
+    );
+    // answers 3 or 4 steps old are recomputed ahead (from 2/3 of their life) and replaced when done, at most 4 old
+    it(
+      'and when answers are recomputed ahead of the end of their life (4 s, a second per step)',
+      differential(dialect, 4000, 50),
+      180_000,
+    );
   });
 }
