@@ -204,6 +204,11 @@ for (const dialect of testDialects()) {
           await request('import_events', { events: lists });
         }
         const event = randomEvent(random, posts, step);
+        // a zap's sender did not sign its receipt, yet their actions change: their facts must not outlive it
+        const zapSender = event.kind === 9735 ? event.tags.find((t) => t[0] === 'P')?.[1] : undefined;
+        const zapped = event.tags.find((t) => t[0] === 'e')?.[1];
+        const senderThread = zapSender && zapped ? { event_id: zapped, limit: 50, user_pubkey: zapSender } : undefined;
+        if (senderThread) await request('thread_view', senderThread);
         await request('import_events', { events: [event] });
         if (event.kind === 1 || event.kind === 6) posts.push(event);
         // Mostly a new second: answers made before the write are not reused. Otherwise (same second) answers made
@@ -214,6 +219,13 @@ for (const dialect of testDialects()) {
           clock += 2;
           asks.length = 0;
           for (let k = 0; k < 3; k++) asks.push(randomRequest(random, posts));
+        }
+        if (senderThread && !sameSecond) {
+          const served = await request('thread_view', senderThread);
+          expect(served, `the zap sender's thread after step ${step}`).toBe(
+            await fullPath('thread_view', senderThread, `q${n}`),
+          );
+          compared += 1;
         }
         for (const [command, payload] of asks) {
           // the same request for a guest (the shared answer) and three viewers: the later ones are layered on it
