@@ -18,7 +18,7 @@ import { mediaFilesRoute, webAppRoute } from './http/web-app.ts';
 import { ingestEvents } from './ingest/index.ts';
 import { registerLocalMedia } from './ingest/indexers/media-metadata.ts';
 import { onStoreChanges } from './read-cache/change-feed.ts';
-import { startPgChangeFeed } from './read-cache/pg-change-feed.ts';
+import { startCrossServerFeed } from './read-cache/cross-server-feed.ts';
 import { enableReadCache } from './read-cache/read-cache.ts';
 import { startWarmStart, type WarmReport, type WarmStart } from './read-cache/warm-start.ts';
 import { serveRelayConnection } from './relay/relay-endpoint.ts';
@@ -78,15 +78,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // ...nor the read cache of answers' pieces (events, stats, profiles, media; kept exact by ingest's change sets).
   const stopReadCache =
     limits.responseCacheMs > 0 ? enableReadCache(store, undefined, limits.responseCacheMaxAgeMs) : () => {};
-  // on PostgreSQL, other servers on the same schema tell this one what they changed (and the read cache stays)
-  const feed =
-    limits.responseCacheMs > 0 && options.databaseUrl
-      ? await startPgChangeFeed(store, {
-          url: options.databaseUrl,
-          schema: options.pgSchema ?? 'public',
-          maxAgeMs: limits.responseCacheMaxAgeMs,
-          logger,
-        })
+  // other processes' writes reach the read cache (PostgreSQL: the servers of one schema tell each other; SQLite: its
+  // data_version is watched), so it need not start empty every maxAgeMs
+  const stopFeed =
+    limits.responseCacheMs > 0
+      ? await startCrossServerFeed(store, { ...options, maxAgeMs: limits.responseCacheMaxAgeMs, logger })
       : undefined;
   // the store's precise change sets reach the notifier's onChanges listeners (e.g. to forward them to other threads)
   const stopChanges = onStoreChanges(store, (changes) => notifier.changesApplied(changes));
@@ -172,7 +168,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     });
   } catch (err) {
     await reads?.close();
-    await feed?.stop();
+    await stopFeed?.();
     if (ownsStore) await store.close();
     throw err;
   }
@@ -244,7 +240,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       // the read cache's keys, for the next start's warm-up
       await warm?.save().catch((err: unknown) => logger.warn({ err }, 'saving read cache keys failed'));
       warm?.stop();
-      await feed?.stop();
+      await stopFeed?.();
       stopSharing();
       stopReadCache();
       stopChanges();

@@ -41,19 +41,6 @@ describe('change feed messages', () => {
   });
 });
 
-describe('read cache on SQLite (no feed)', () => {
-  it('starts empty every maxAgeMs', async () => {
-    const server = await startServer({ sqlitePath: ':memory:', limits: { responseCacheMaxAgeMs: 100 } });
-    try {
-      expect(crossServerFeedOf(server.store)).toBeUndefined();
-      readCacheOf(server.store)?.followers.set(ann.pubkey, 1);
-      await until(() => readCacheOf(server.store)?.followers.size === 0);
-    } finally {
-      await server.close();
-    }
-  });
-});
-
 for (const dialect of testDialects().filter((d) => d === 'postgres')) {
   describe('read cache change feed between servers on one PostgreSQL schema', () => {
     it("forgets at once what another server's write changed, and keeps the rest past maxAgeMs", async () => {

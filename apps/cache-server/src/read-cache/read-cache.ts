@@ -165,8 +165,8 @@ export const READ_CACHE_MAX_AGE_MS = 30_000;
  * Turns the read cache of `store` on (servers do, unless answer reuse is off); returns the function that turns it off
  * again (it stays on while any server that turned it on still wants it). Every `maxAgeMs` it starts empty again, so
  * writes this process never hears of (another server on the same database) show within that bound, as in answers;
- * while a healthy cross-server feed brings those writes' change sets (PostgreSQL: `pg-change-feed.ts`), only the
- * pieces no change set names (verified names) go.
+ * while a healthy cross-server feed tells it of those writes (`cross-server-feed.ts`: PostgreSQL change sets, SQLite
+ * data_version), only the pieces no change set names (verified names) go.
  */
 export function enableReadCache(
   store: Store,
