@@ -1,5 +1,5 @@
 import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
-import type { Store } from '../store/index.ts';
+import { readCacheRow, type Store, writeCacheRow } from '../store/index.ts';
 import { isMuted, type MuteRules } from './content-mutes.ts';
 
 /*
@@ -21,15 +21,11 @@ export function scoredCacheKey(selector: string): string {
 const inFlight = new WeakMap<Store, Map<string, Promise<CacheEvent[]>>>();
 
 async function readStored(store: Store, key: string): Promise<{ events: CacheEvent[]; at: number } | null> {
-  const row = await store.db
-    .selectFrom('cache')
-    .select(['value', 'updated_at'])
-    .where('key', '=', key)
-    .executeTakeFirst();
+  const row = await readCacheRow(store, key);
   if (!row) return null;
   try {
     const events = JSON.parse(row.value) as unknown;
-    return Array.isArray(events) ? { events: events as CacheEvent[], at: Number(row.updated_at) } : null;
+    return Array.isArray(events) ? { events: events as CacheEvent[], at: row.updatedAt } : null;
   } catch {
     return null;
   }
@@ -50,14 +46,7 @@ function refresh(
   if (pending) return pending;
   const job = (async () => {
     const events = await compute();
-    const row = { key: scoredCacheKey(selector), value: JSON.stringify(events), updated_at: now };
-    await store.write((trx) =>
-      trx
-        .insertInto('cache')
-        .values(row)
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value, updated_at: row.updated_at }))
-        .execute(),
-    );
+    await writeCacheRow(store, scoredCacheKey(selector), JSON.stringify(events), now);
     return events;
   })();
   const tracked = running;

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { cachedEvents } from '../commands/bundle-events.ts';
 import { userExtras } from '../commands/bundle-users.ts';
 import { linkMetadata, mediaInfo, topZaps } from '../commands/content-bundle-parts.ts';
-import type { Store } from '../store/index.ts';
+import { readCacheRow, type Store, writeCacheRow } from '../store/index.ts';
 import { READ_CACHE_LIMITS, type ReadCache, readCacheOf } from './read-cache.ts';
 
 /** The `cache` table row holding the keys a server's read cache held when it last saved them. */
@@ -73,7 +73,7 @@ export function warmKeysOf(cache: ReadCache, maxEvents: number, maxUsers: number
 
 /** The saved keys of `store`, or undefined when none (or unreadable). */
 async function savedKeys(store: Store): Promise<WarmKeys | undefined> {
-  const row = await store.db.selectFrom('cache').select('value').where('key', '=', WARM_KEYS_ROW).executeTakeFirst();
+  const row = await readCacheRow(store, WARM_KEYS_ROW);
   if (!row) return undefined;
   try {
     const keys = JSON.parse(row.value) as WarmKeys;
@@ -169,14 +169,7 @@ export function startWarmStart(store: Store, options: WarmStartOptions = {}): Wa
     const cache = readCacheOf(store);
     if (!cache) return;
     const value = JSON.stringify(warmKeysOf(cache, maxEvents, maxUsers));
-    const row = { key: WARM_KEYS_ROW, value, updated_at: Math.floor(Date.now() / 1000) };
-    await store.write((trx) =>
-      trx
-        .insertInto('cache')
-        .values(row)
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value, updated_at: row.updated_at }))
-        .execute(),
-    );
+    await writeCacheRow(store, WARM_KEYS_ROW, value, Math.floor(Date.now() / 1000));
   };
   const timer = setInterval(() => {
     save().catch((err: unknown) => options.logger?.warn({ err }, 'saving read cache keys failed'));

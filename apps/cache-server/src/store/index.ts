@@ -1,3 +1,4 @@
+export { type CacheRow, readCacheRow, writeCacheRow } from './cache-rows.ts';
 export { type CreatedDb, createDb, type DbConfig, type StoreDialect } from './create-db.ts';
 export { migrateToLatest, storeMigrations } from './migrations.ts';
 export { type OpenStoreOptions, openStore, type Store } from './open-store.ts';

@@ -2,7 +2,7 @@ import { hasSignedShape, type NostrEvent } from '@tide/core/nostr';
 import { type Filter, RelayPool } from '@tide/core/relay';
 import type { Logger } from 'pino';
 import { BULK_BATCH_SIZE } from '../ingest/index.ts';
-import type { Store } from '../store/index.ts';
+import { readCacheRow, type Store, writeCacheRow } from '../store/index.ts';
 import { EventBatcher } from './event-batcher.ts';
 import { coreLogger, NodeWebSocket } from './relay-client.ts';
 
@@ -88,11 +88,7 @@ export class UpstreamRelay {
 
   /** Loads the saved position and connects. */
   async start(): Promise<void> {
-    const row = await this.opts.store.db
-      .selectFrom('cache')
-      .select('value')
-      .where('key', '=', upstreamStateKey(this.opts.url))
-      .executeTakeFirst();
+    const row = await readCacheRow(this.opts.store, upstreamStateKey(this.opts.url));
     this.newest = row ? Number(row.value) || 0 : 0;
     this.connect();
   }
@@ -169,17 +165,11 @@ export class UpstreamRelay {
       );
       if (newest > this.newest) {
         this.newest = newest;
-        const row = {
-          key: upstreamStateKey(this.opts.url),
-          value: String(newest),
-          updated_at: Math.floor(Date.now() / 1000),
-        };
-        await this.opts.store.write((trx) =>
-          trx
-            .insertInto('cache')
-            .values(row)
-            .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value, updated_at: row.updated_at }))
-            .execute(),
+        await writeCacheRow(
+          this.opts.store,
+          upstreamStateKey(this.opts.url),
+          String(newest),
+          Math.floor(Date.now() / 1000),
         );
       }
     } catch (err) {
