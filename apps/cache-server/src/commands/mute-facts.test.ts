@@ -130,4 +130,40 @@ describeDialects('mute facts', (getStore) => {
     expect(likeSafe('100%')).toBe(false);
     expect(likeSafe('spoiler')).toBe(true);
   });
+  it('of posts not kept yet are read in one statement (events, tags and hashtags together)', async () => {
+    const store = getStore();
+    const fresh = [
+      note(author, 'one more #Tea', [['e', root.id]], T0 + 30),
+      ev(author, 6, '', [['p', other.pubkey]], T0 + 31),
+      note(author, 'and one more', [], T0 + 32),
+    ];
+    await ingestEvents(store, fresh, { source: 'import', now: T0 + 100 });
+    const db = store.db;
+    let statements = 0;
+    store.db = db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements += 1;
+        return args.result;
+      },
+    });
+    try {
+      const facts = await postMuteFacts(
+        store,
+        fresh.map((e) => e.id),
+      );
+      expect(statements).toBe(1);
+      expect(facts.get(fresh[0].id)).toEqual({
+        pubkey: author.pubkey,
+        lowered: 'one more #tea',
+        eValues: [root.id],
+        repostP: [],
+        hashtags: ['tea'],
+      });
+      expect(facts.get(fresh[1].id)?.repostP).toEqual([other.pubkey]);
+      expect(facts.get(fresh[2].id)?.eValues).toEqual([]);
+    } finally {
+      store.db = db;
+    }
+  });
 });

@@ -71,6 +71,33 @@ export function notePostMuteFacts(store: Store, e: NostrEvent): void {
   if (byId.size > MAX_KEPT) byId.delete(byId.keys().next().value as string);
 }
 
+/** One row of `readFactRows`: part 0 an event (a pubkey, b lowered content), 1 a tag (a name, b value), 2 a hashtag (a). */
+interface FactRow {
+  part: number | string;
+  event_id: string;
+  a: string;
+  b: string | null;
+  kind: number | string | null;
+}
+
+/**
+ * The rows the SQL mute checks read of `ids`, in one statement (one round trip and one pool connection instead of
+ * three): their events' authors and lowered content, their 'e' and 'p' tags, their hashtags.
+ */
+function readFactRows(store: Store, ids: readonly string[]): Promise<FactRow[]> {
+  const list = sql.join(ids);
+  return sql<FactRow>`SELECT 0 AS part, id AS event_id, pubkey AS a, lower(content) AS b, NULL AS kind
+      FROM events WHERE id IN (${list})
+    UNION ALL SELECT 1, event_id, name, value, kind FROM event_tags WHERE event_id IN (${list}) AND name IN ('e', 'p')
+    UNION ALL SELECT 2, event_id, hashtag, NULL, NULL FROM event_hashtags WHERE event_id IN (${list})`
+    .execute(store.db)
+    .then((r) => r.rows);
+}
+
+function newFacts(r: FactRow): PostMuteFacts {
+  return { pubkey: r.a, lowered: String(r.b), eValues: [], repostP: [], hashtags: [] };
+}
+
 /**
  * The mute facts of `ids` (events not stored are missing from the map). An event's facts never change while it is
  * stored (its rows are written with it and removed with it), so they are kept by id across requests and viewers.
@@ -86,31 +113,16 @@ export async function postMuteFacts(store: Store, ids: readonly string[]): Promi
   }
   for (let i = 0; i < missing.length; i += CHUNK) {
     const chunk = missing.slice(i, i + CHUNK);
-    const [events, tags, hashtags] = await Promise.all([
-      store.db
-        .selectFrom('events')
-        .select(['id', 'pubkey', sql<string>`lower(content)`.as('lowered')])
-        .where('id', 'in', chunk)
-        .execute(),
-      store.db
-        .selectFrom('event_tags')
-        .select(['event_id', 'name', 'value', 'kind'])
-        .where('event_id', 'in', chunk)
-        .where('name', 'in', ['e', 'p'])
-        .execute(),
-      store.db.selectFrom('event_hashtags').select(['event_id', 'hashtag']).where('event_id', 'in', chunk).execute(),
-    ]);
     const found = new Map<string, PostMuteFacts>();
-    for (const e of events) {
-      found.set(e.id, { pubkey: e.pubkey, lowered: String(e.lowered), eValues: [], repostP: [], hashtags: [] });
+    const rows = await readFactRows(store, chunk);
+    for (const r of rows) if (Number(r.part) === 0) found.set(r.event_id, newFacts(r));
+    for (const r of rows) {
+      const f = found.get(r.event_id);
+      if (!f || Number(r.part) === 0) continue;
+      if (Number(r.part) === 2) f.hashtags.push(r.a);
+      else if (r.a === 'e') f.eValues.push(String(r.b));
+      else if (Number(r.kind) === 6) f.repostP.push(String(r.b));
     }
-    for (const t of tags) {
-      const f = found.get(t.event_id);
-      if (!f) continue;
-      if (t.name === 'e') f.eValues.push(t.value);
-      else if (Number(t.kind) === 6) f.repostP.push(t.value);
-    }
-    for (const h of hashtags) found.get(h.event_id)?.hashtags.push(h.hashtag);
     for (const [id, f] of found) {
       out.set(id, f);
       byId.set(id, f);
