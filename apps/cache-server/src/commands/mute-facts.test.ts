@@ -166,4 +166,28 @@ describeDialects('mute facts', (getStore) => {
       store.db = db;
     }
   });
+  it('being read for one request are waited for by another, not read again', async () => {
+    const store = getStore();
+    const fresh = [note(author, 'read once #Tea', [], T0 + 40), note(other, 'read once too', [], T0 + 41)];
+    await ingestEvents(store, fresh, { source: 'import', now: T0 + 100 });
+    const db = store.db;
+    let statements = 0;
+    store.db = db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements += 1;
+        return args.result;
+      },
+    });
+    try {
+      const ids = fresh.map((e) => e.id);
+      const [a, b] = await Promise.all([postMuteFacts(store, ids), postMuteFacts(store, [ids[1], ids[0]])]);
+      expect(statements).toBe(1);
+      expect(b.get(ids[0])).toBe(a.get(ids[0]));
+      expect(b.get(ids[1])).toBe(a.get(ids[1]));
+      expect(a.get(ids[0])?.hashtags).toEqual(['tea']);
+    } finally {
+      store.db = db;
+    }
+  });
 });

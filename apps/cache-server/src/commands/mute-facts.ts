@@ -26,10 +26,21 @@ export interface PostMuteFacts {
 const MAX_KEPT = 50_000;
 const CHUNK = 500;
 const kept = new WeakMap<Store, Map<string, PostMuteFacts>>();
+/** Reads under way per store, by event id: a second request for the same events waits for them instead of asking. */
+const reading = new WeakMap<Store, Map<string, Promise<PostMuteFacts | undefined>>>();
 /** Text lower() may change in some dialect: upper-case ASCII letters or anything beyond ASCII. */
 const NOT_LOWER_ASCII = /[A-Z\u0080-\uffff]/;
 /** Longest `event_tags` value ingest writes (indexEventRow). */
 const MAX_TAG_VALUE = 200;
+
+function readingOf(store: Store): Map<string, Promise<PostMuteFacts | undefined>> {
+  let byId = reading.get(store);
+  if (!byId) {
+    byId = new Map();
+    reading.set(store, byId);
+  }
+  return byId;
+}
 
 function keptOf(store: Store): Map<string, PostMuteFacts> {
   let byId = kept.get(store);
@@ -100,39 +111,65 @@ function newFacts(r: FactRow): PostMuteFacts {
 
 /**
  * The mute facts of `ids` (events not stored are missing from the map). An event's facts never change while it is
- * stored (its rows are written with it and removed with it), so they are kept by id across requests and viewers.
+ * stored (its rows are written with it and removed with it), so they are kept by id across requests and viewers, and
+ * facts being read for another request are waited for, not read again.
  */
 export async function postMuteFacts(store: Store, ids: readonly string[]): Promise<Map<string, PostMuteFacts>> {
   const byId = keptOf(store);
+  const inFlight = readingOf(store);
   const out = new Map<string, PostMuteFacts>();
   const missing: string[] = [];
+  const waiting: Array<[string, Promise<PostMuteFacts | undefined>]> = [];
   for (const id of new Set(ids)) {
     const known = byId.get(id);
+    const read = known ? undefined : inFlight.get(id);
     if (known) out.set(id, known);
+    else if (read) waiting.push([id, read]);
     else missing.push(id);
   }
+  const reads: Promise<Map<string, PostMuteFacts>>[] = [];
   for (let i = 0; i < missing.length; i += CHUNK) {
     const chunk = missing.slice(i, i + CHUNK);
-    const found = new Map<string, PostMuteFacts>();
-    const rows = await readFactRows(store, chunk);
-    for (const r of rows) if (Number(r.part) === 0) found.set(r.event_id, newFacts(r));
-    for (const r of rows) {
-      const f = found.get(r.event_id);
-      if (!f || Number(r.part) === 0) continue;
-      if (Number(r.part) === 2) f.hashtags.push(r.a);
-      else if (r.a === 'e') f.eValues.push(String(r.b));
-      else if (Number(r.kind) === 6) f.repostP.push(String(r.b));
+    const read = readFacts(store, chunk);
+    reads.push(read);
+    // a failed read leaves the waiting requests without those facts (their callers then take the full path)
+    const factOf = (id: string) => read.then((found) => found.get(id)).catch(() => undefined);
+    for (const id of chunk) inFlight.set(id, factOf(id));
+  }
+  try {
+    for (const found of await Promise.all(reads)) {
+      for (const [id, f] of found) {
+        out.set(id, f);
+        byId.set(id, f);
+      }
     }
-    for (const [id, f] of found) {
-      out.set(id, f);
-      byId.set(id, f);
-    }
+  } finally {
+    for (const id of missing) inFlight.delete(id);
+  }
+  for (const [id, read] of waiting) {
+    const f = await read;
+    if (f) out.set(id, f);
   }
   for (const id of byId.keys()) {
     if (byId.size <= MAX_KEPT) break;
     byId.delete(id);
   }
   return out;
+}
+
+/** The facts of `ids` as the store holds them (one statement). */
+async function readFacts(store: Store, ids: readonly string[]): Promise<Map<string, PostMuteFacts>> {
+  const found = new Map<string, PostMuteFacts>();
+  const rows = await readFactRows(store, ids);
+  for (const r of rows) if (Number(r.part) === 0) found.set(r.event_id, newFacts(r));
+  for (const r of rows) {
+    const f = found.get(r.event_id);
+    if (!f || Number(r.part) === 0) continue;
+    if (Number(r.part) === 2) f.hashtags.push(r.a);
+    else if (r.a === 'e') f.eValues.push(String(r.b));
+    else if (Number(r.kind) === 6) f.repostP.push(String(r.b));
+  }
+  return found;
 }
 
 /** Words the SQL checks leave to the bundle's own check (LIKE wildcards), as `muteChecks` does. */
