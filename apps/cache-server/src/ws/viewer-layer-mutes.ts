@@ -36,6 +36,31 @@ function offsetOf(payload: Record<string, unknown>): number | undefined {
   }
 }
 
+/** Stores on which a viewer with mute rules asked for a `rows` selection; shared answers prefetched, per store. */
+const prefetchedOf = new WeakMap<Store, WeakSet<PackedAnswer>>();
+
+/** Notes that a viewer with mute rules asks for `rows` selections on `store` (prefetchMuteFacts then reads facts). */
+export function noteRowsMuter(store: Store): void {
+  if (!prefetchedOf.has(store)) prefetchedOf.set(store, new WeakSet());
+}
+
+/**
+ * Starts reading the mute facts of a `rows` selection's shared posts (not awaited; `postMuteFacts` reads only the ones
+ * it lacks, once per shared answer) once viewers with mute rules ask for such selections on this store: the next such
+ * viewer of that page then finds them, or joins the read, instead of queueing its own round trip behind other misses.
+ */
+export function prefetchMuteFacts(store: Store, plan: LayerPlan, answer: PackedAnswer): void {
+  const done = prefetchedOf.get(store);
+  if (!done || plan.mutes !== 'rows' || done.has(answer)) return;
+  done.add(answer);
+  const posts = postsOf(answer);
+  if (!posts?.length) return;
+  postMuteFacts(
+    store,
+    posts.map((e) => e.id),
+  ).catch(() => undefined); // a failed read is read again by the viewer who needs it
+}
+
 /** True when the selection's mute checks (SQL ones for `rows`, muted authors for `authors`) leave out none of `posts`. */
 async function noneLeftOut(
   store: Store,
@@ -68,6 +93,7 @@ export async function sameSelection(
   rules: MuteRules,
 ): Promise<boolean> {
   if (posts.length === 0) return true;
+  if (plan.mutes === 'rows') noteRowsMuter(store);
   if (offsetOf(payload) !== 0) return false;
   return noneLeftOut(store, plan.mutes, posts, rules);
 }
