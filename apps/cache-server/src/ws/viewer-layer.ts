@@ -9,7 +9,7 @@ import type { ReuseLimits } from '../reuse-rule.ts';
 import type { Store } from '../store/index.ts';
 import type { PackedAnswer } from './answer-frames.ts';
 import { type ChangeListener, type Facts, reasonFromFacts, ViewerFacts } from './viewer-facts.ts';
-import { type BaseOf, postsOf, sameSelection, widenedAnswer } from './viewer-layer-mutes.ts';
+import { type BaseOf, postsOf, prefetchMuteFacts, sameSelection, widenedAnswer } from './viewer-layer-mutes.ts';
 
 /** layerOf's answer when a viewer's mute rules change a `rows` selection: try a wider shared one. */
 const WIDER = Symbol('wider');
@@ -181,6 +181,7 @@ export class ViewerLayers {
   ): Promise<PackedAnswer | undefined> {
     const facts = this.facts.of(plan.viewer, seq, second);
     const base = await baseOf(plan.basePayload);
+    prefetchMuteFacts(this.store, plan, base.answer);
     let answer = await this.layerOf(plan, payload, base, facts);
     if (answer === WIDER) {
       const rules = await facts.muteRules();
