@@ -1,4 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
+import { statementsOf } from '../../test/count-statements.ts';
 import { describeDialects } from '../../test/dialects.ts';
 import { ev, note, repost, T0, testUser } from '../../test/fixtures/events.ts';
 import { ingestEvents } from '../ingest/index.ts';
@@ -138,56 +139,37 @@ describeDialects('mute facts', (getStore) => {
       note(author, 'and one more', [], T0 + 32),
     ];
     await ingestEvents(store, fresh, { source: 'import', now: T0 + 100 });
-    const db = store.db;
-    let statements = 0;
-    store.db = db.withPlugin({
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        statements += 1;
-        return args.result;
-      },
-    });
-    try {
-      const facts = await postMuteFacts(
+    let facts = new Map<string, PostMuteFacts>();
+    const statements = await statementsOf(store, async () => {
+      facts = await postMuteFacts(
         store,
         fresh.map((e) => e.id),
       );
-      expect(statements).toBe(1);
-      expect(facts.get(fresh[0].id)).toEqual({
-        pubkey: author.pubkey,
-        lowered: 'one more #tea',
-        eValues: [root.id],
-        repostP: [],
-        hashtags: ['tea'],
-      });
-      expect(facts.get(fresh[1].id)?.repostP).toEqual([other.pubkey]);
-      expect(facts.get(fresh[2].id)?.eValues).toEqual([]);
-    } finally {
-      store.db = db;
-    }
+    });
+    expect(statements).toBe(1);
+    expect(facts.get(fresh[0].id)).toEqual({
+      pubkey: author.pubkey,
+      lowered: 'one more #tea',
+      eValues: [root.id],
+      repostP: [],
+      hashtags: ['tea'],
+    });
+    expect(facts.get(fresh[1].id)?.repostP).toEqual([other.pubkey]);
+    expect(facts.get(fresh[2].id)?.eValues).toEqual([]);
   });
   it('being read for one request are waited for by another, not read again', async () => {
     const store = getStore();
     const fresh = [note(author, 'read once #Tea', [], T0 + 40), note(other, 'read once too', [], T0 + 41)];
     await ingestEvents(store, fresh, { source: 'import', now: T0 + 100 });
-    const db = store.db;
-    let statements = 0;
-    store.db = db.withPlugin({
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        statements += 1;
-        return args.result;
-      },
+    const ids = fresh.map((e) => e.id);
+    let both: Array<Map<string, PostMuteFacts>> = [];
+    const statements = await statementsOf(store, async () => {
+      both = await Promise.all([postMuteFacts(store, ids), postMuteFacts(store, [ids[1], ids[0]])]);
     });
-    try {
-      const ids = fresh.map((e) => e.id);
-      const [a, b] = await Promise.all([postMuteFacts(store, ids), postMuteFacts(store, [ids[1], ids[0]])]);
-      expect(statements).toBe(1);
-      expect(b.get(ids[0])).toBe(a.get(ids[0]));
-      expect(b.get(ids[1])).toBe(a.get(ids[1]));
-      expect(a.get(ids[0])?.hashtags).toEqual(['tea']);
-    } finally {
-      store.db = db;
-    }
+    const [a, b] = both;
+    expect(statements).toBe(1);
+    expect(b.get(ids[0])).toBe(a.get(ids[0]));
+    expect(b.get(ids[1])).toBe(a.get(ids[1]));
+    expect(a.get(ids[0])?.hashtags).toEqual(['tea']);
   });
 });

@@ -1,29 +1,10 @@
 import { expect, it } from 'vitest';
+import { statementsOf } from '../../test/count-statements.ts';
 import { describeDialects } from '../../test/dialects.ts';
 import { ev, note, T0, testUser } from '../../test/fixtures/events.ts';
 import { RawSocket } from '../../test/raw-socket.ts';
 import { postMuteFacts } from '../commands/mute-facts.ts';
 import { startServer } from '../server.ts';
-import type { Store } from '../store/index.ts';
-
-/** Statements `run` makes through `store.db`. */
-async function statementsOf(store: Store, run: () => Promise<unknown>): Promise<number> {
-  const db = store.db;
-  let n = 0;
-  store.db = db.withPlugin({
-    transformQuery: (args) => args.node,
-    transformResult: async (args) => {
-      n += 1;
-      return args.result;
-    },
-  });
-  try {
-    await run();
-  } finally {
-    store.db = db;
-  }
-  return n;
-}
 
 describeDialects('viewer layers of viewers with mute rules', (getStore) => {
   it('once a muter asked for a feed, facts of shared pages other viewers are served are read ahead', async () => {
