@@ -24,15 +24,15 @@
 // run's top shapes (main thread only; on PostgreSQL wall time, so waits for the pool and the event loop count too).
 // BENCH_DATABASE_URL=postgres://... runs the server on PostgreSQL instead, in schema BENCH_PG_SCHEMA (default
 // bench_queries_<BENCH_SCALE>: the query bench's seeded store). No copy is made there: the writer's events stay in it.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import Database from 'better-sqlite3';
 import postgres from 'postgres';
 import type { LoadJob, LoadOutcome, LoadSamples } from './server-load-client.ts';
 import { backendCpu, cpuMs, p95Timeline, postgresCpuSince, rssMb } from './server-load-measure.ts';
+import { type Started, startServerProcess } from './server-load-process.ts';
+import { readSamples, readSamplesPg } from './server-load-samples.ts';
 import { printSqlShapes, sqlSums } from './server-load-sql.ts';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 500);
@@ -46,112 +46,6 @@ const WRITER_RATE = Number(process.env.BENCH_WRITER_RATE ?? 20);
 const STATIC = process.env.BENCH_STATIC !== '0';
 const TARGET_P95_MS = 100;
 const SQL_PROFILE = process.env.BENCH_SQL_PROFILE;
-
-interface Started {
-  child: ChildProcess;
-  url: string;
-  /** Asks the server for its serving figures since the previous ask (SIGUSR2 → one `stats {...}` line). */
-  stats(): Promise<ServingStats>;
-}
-
-interface ServingStats {
-  answers: { hits: number; joined: number; misses: number };
-  warm?: { source: string; events: number; users: number; ms: number; cut: boolean };
-  loopDelayMs: { p50: number; p99: number; max: number };
-  reads?: { served: number; maxPending: number };
-}
-
-function startServerProcess(dbPath: string): Promise<Started> {
-  const nodeArgs = ['--import', 'tsx'];
-  if (process.env.BENCH_CPU_PROF) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF);
-  const main = resolve(process.env.BENCH_SERVER_MAIN ?? 'apps/cache-server/src/main.ts');
-  const args = [...nodeArgs, main, '--port', '0', '--db', dbPath];
-  args.push('--seed', '--scale', String(SCALE));
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
-  if (process.env.BENCH_CACHE_MS !== undefined) env.TIDE_RESPONSE_CACHE_MS = process.env.BENCH_CACHE_MS;
-  const maxAge = process.env.BENCH_CACHE_MAX_AGE_MS;
-  if (maxAge !== undefined) env.TIDE_RESPONSE_CACHE_MAX_AGE_MS = maxAge;
-  if (process.env.BENCH_READ_WORKERS !== undefined) env.TIDE_READ_WORKERS = process.env.BENCH_READ_WORKERS;
-  if (PG_URL) env.TIDE_PG_SCHEMA = PG_SCHEMA;
-  if (SQL_PROFILE) env.TIDE_SQL_PROFILE = SQL_PROFILE;
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  let started = false;
-  const statsWaiters: Array<(stats: ServingStats) => void> = [];
-  // older copies of main.ts (BENCH_SERVER_MAIN) may not answer SIGUSR2 (it would end them)
-  const hasStats = readFileSync(main, 'utf8').includes('SIGUSR2');
-  const noStats: ServingStats = {
-    answers: { hits: Number.NaN, joined: 0, misses: 0 },
-    loopDelayMs: { p50: Number.NaN, p99: Number.NaN, max: Number.NaN },
-  };
-  const stats = () =>
-    new Promise<ServingStats>((resolveStats) => {
-      if (!hasStats) return resolveStats(noStats);
-      statsWaiters.push(resolveStats);
-      child.kill('SIGUSR2');
-    });
-  return new Promise((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`server did not start: ${out}`)), 900_000);
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      for (let nl = out.indexOf('\n'); started && nl >= 0; nl = out.indexOf('\n')) {
-        const line = out.slice(0, nl);
-        out = out.slice(nl + 1);
-        if (line.startsWith('stats ')) statsWaiters.shift()?.(JSON.parse(line.slice(6)) as ServingStats);
-      }
-      const m = out.match(/Tide is running: (http:\/\/[^/\s]+)\//);
-      if (m && !started) {
-        started = true;
-        out = out.slice(out.indexOf('\n', m.index) + 1);
-        clearTimeout(timer);
-        ok({ child, url: `${m[1].replace('http', 'ws')}/v1`, stats });
-      }
-    });
-    child.on('exit', (code) => fail(new Error(`server exited (${code}): ${out}`)));
-  });
-}
-
-const SAMPLE_SQL = {
-  users: 'SELECT pubkey FROM user_stats WHERE follows_count > 0 ORDER BY followers_count DESC, pubkey LIMIT 400',
-  muters: "SELECT DISTINCT pubkey FROM list_items WHERE kind = 10000 AND identifier = ''",
-  notes: "SELECT DISTINCT parent_id FROM event_replies WHERE parent_id != '' LIMIT 400",
-};
-
-/** The samples from the three queries' rows. */
-function samplesOf(
-  users: Array<{ pubkey: string }>,
-  muters: Array<{ pubkey: string }>,
-  notes: Array<{ parent_id: string }>,
-): LoadSamples {
-  return {
-    users: users.map((u) => u.pubkey),
-    muters: muters.map((u) => u.pubkey),
-    notes: notes.map((n) => n.parent_id),
-    words: ['coffee', 'relay', 'garden music', 'bitcoin', 'quiet river', 'protocol', 'stars', 'bread'],
-  };
-}
-
-/** Users (demo accounts first), thread roots and search words of the seeded store, read from its file. */
-function readSamples(dbPath: string): LoadSamples {
-  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
-  try {
-    const all = <T>(query: string) => db.prepare(query).all() as T[];
-    return samplesOf(all(SAMPLE_SQL.users), all(SAMPLE_SQL.muters), all(SAMPLE_SQL.notes));
-  } finally {
-    db.close();
-  }
-}
-
-/** The same samples from a PostgreSQL store (schema PG_SCHEMA). */
-async function readSamplesPg(url: string): Promise<LoadSamples> {
-  const sql = postgres(url, { max: 1, onnotice: () => {}, connection: { search_path: PG_SCHEMA } });
-  try {
-    const all = async <T>(query: string) => (await sql.unsafe(query)) as unknown as T[];
-    return samplesOf(await all(SAMPLE_SQL.users), await all(SAMPLE_SQL.muters), await all(SAMPLE_SQL.notes));
-  } finally {
-    await sql.end();
-  }
-}
 
 function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -314,9 +208,9 @@ async function main(): Promise<void> {
   const dataDir = join('bench', '.data');
   mkdirSync(dataDir, { recursive: true });
   if (PG_URL) {
-    const server = await startServerProcess(PG_URL);
+    const server = await startServerProcess(PG_URL, { scale: SCALE, pgSchema: PG_SCHEMA, sqlProfile: SQL_PROFILE });
     try {
-      await run(server, await readSamplesPg(PG_URL), `PostgreSQL schema ${PG_SCHEMA}`);
+      await run(server, await readSamplesPg(PG_URL, PG_SCHEMA), `PostgreSQL schema ${PG_SCHEMA}`);
     } finally {
       server.child.kill('SIGTERM');
       await new Promise((r) => server.child.once('exit', r));
@@ -334,7 +228,7 @@ async function main(): Promise<void> {
     // a seeded store left open elsewhere may still hold rows in its WAL: copy it too (SQLite replays it on open)
     if (existsSync(`${seeded}-wal`)) copyFileSync(`${seeded}-wal`, `${dbPath}-wal`);
   }
-  const server = await startServerProcess(dbPath);
+  const server = await startServerProcess(dbPath, { scale: SCALE, sqlProfile: SQL_PROFILE });
   try {
     await run(server, readSamples(dbPath), 'SQLite');
   } finally {
