@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeDialects } from '../../test/dialects.ts';
-import { contacts, note, profile, reaction, testUser } from '../../test/fixtures/events.ts';
+import { contacts, note, profile, reaction, T0, testUser } from '../../test/fixtures/events.ts';
 import { RawSocket } from '../../test/raw-socket.ts';
 import { ingestEvents } from '../ingest/index.ts';
 import { startServer } from '../server.ts';
@@ -80,20 +80,41 @@ describeDialects(
       }
     });
 
-    it('without saved keys loads the most-followed users, within its bounds; off by default', async () => {
+    it('without saved keys loads the most-followed users and the newest events with their pieces, within its bounds; off by default', async () => {
       const store = getStore();
-      await network(store);
+      const post = await network(store);
       const plain = await startServer({ store });
       expect(await plain.warmed()).toBeUndefined();
       await plain.close();
 
-      const server = await startServer({ store, warmStart: { maxUsers: 2 } });
+      const server = await startServer({ store, warmStart: { maxUsers: 2, maxEvents: 1 } });
       try {
-        expect(await server.warmed()).toMatchObject({ source: 'most-followed', users: 2, events: 0 });
+        expect(await server.warmed()).toMatchObject({ source: 'most-followed', users: 2, events: 1, cut: false });
         const cache = readCacheOf(store);
         expect(cache?.followers.get(ann.pubkey)).toBe(2);
         expect(cache?.followers.get(bob.pubkey)).toBe(1);
         expect(cache?.profiles.get(cid.pubkey)).toBeUndefined();
+        // Ann, the most followed, has one event: her note, with its like and its media
+        expect(cache?.events.get(post.id)?.event.id).toBe(post.id);
+        expect(likesOf(store, post.id)).toBe(1);
+        expect([...(cache?.media.keys() ?? [])]).toContain(post.id);
+        expect(cache?.events.size).toBe(1);
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('without saved keys loads the newest events overall after the most-followed users’ own', async () => {
+      const store = getStore();
+      await network(store);
+      const newest = note(cid, 'the newest note', [], T0 + 60);
+      expect((await ingestEvents(store, [newest], { source: 'import' }))[0]?.ok).toBe(true);
+      const server = await startServer({ store, warmStart: { maxUsers: 3, maxEvents: 2, perUser: 1 } });
+      try {
+        expect(await server.warmed()).toMatchObject({ source: 'most-followed', events: 2, cut: false });
+        const cache = readCacheOf(store);
+        expect(cache?.events.get(newest.id)?.event.content).toBe('the newest note');
+        expect(cache?.profiles.get(cid.pubkey)?.content).toContain('cid');
       } finally {
         await server.close();
       }

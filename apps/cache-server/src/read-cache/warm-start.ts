@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { cachedEvents } from '../commands/bundle-events.ts';
 import { userExtras } from '../commands/bundle-users.ts';
@@ -28,6 +29,8 @@ export interface WarmStartOptions {
   maxUsers?: number;
   /** Stop loading after this long, in ms (default 30,000). */
   maxMs?: number;
+  /** Without saved keys: newest events loaded per most-followed user (default 10). */
+  perUser?: number;
   /** Keys per statement (default 400, the bundle's chunk). */
   chunk?: number;
   /** Chunks loading at once (default 4: under load each waits its turn at the pool, so one at a time lags). */
@@ -94,11 +97,64 @@ async function mostFollowed(store: Store, max: number): Promise<string[]> {
   return rows.map((r) => r.pubkey);
 }
 
+/** Every piece of an event (a first start's guess loads the event, its media, links and zaps). */
+const ALL = EVENT | MEDIA | LINKS | ZAPS;
+
+/**
+ * A first start's guess at the events answers will show: the newest `perUser` events of each of `users` (most
+ * followed first, 400 users per statement), then the newest events overall, at most `max`: event id to author.
+ */
+async function newestEvents(store: Store, users: string[], perUser: number, max: number): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  const rank = new Map(users.map((u, i) => [u, i]));
+  for (let i = 0; i < users.length && ids.size < max / 2; i += 400) {
+    const rows = await store.db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('pubkey_events')
+          .select([
+            'event_id',
+            'pubkey',
+            'created_at',
+            sql<number>`row_number() over (partition by pubkey order by created_at desc)`.as('rn'),
+          ])
+          .where('pubkey', 'in', users.slice(i, i + 400))
+          .as('t'),
+      )
+      .select(['event_id', 'pubkey', 'rn'])
+      .where('rn', '<=', perUser)
+      .execute();
+    rows.sort((a, b) => (rank.get(a.pubkey) ?? 0) - (rank.get(b.pubkey) ?? 0) || Number(a.rn) - Number(b.rn));
+    for (const r of rows) if (ids.size < max / 2) ids.set(r.event_id, r.pubkey);
+  }
+  const newest = await store.db
+    .selectFrom('pubkey_events')
+    .select(['event_id', 'pubkey'])
+    .orderBy('created_at', 'desc')
+    .limit(max - ids.size)
+    .execute();
+  for (const r of newest) ids.set(r.event_id, r.pubkey);
+  return ids;
+}
+
+/**
+ * The keys a first start loads (no saved keys): the most-followed users' newest events and the newest events overall;
+ * the users whose events load, then the authors of the newest, then the rest of the most followed.
+ */
+async function guessedKeys(store: Store, maxUsers: number, maxEvents: number, perUser: number): Promise<WarmKeys> {
+  const followed = await mostFollowed(store, maxUsers);
+  const top = followed.slice(0, Math.ceil(maxEvents / 2 / Math.max(1, perUser)));
+  const events = maxEvents > 0 ? await newestEvents(store, top, perUser, maxEvents) : new Map<string, string>();
+  const users = new Set([...top, ...events.values(), ...followed]);
+  return { events: [...events.keys()].map((id) => [id, ALL]), users: [...users].slice(0, maxUsers) };
+}
+
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Fills the read cache of `store` in the background after a start: the keys it held when last saved (else the
- * most-followed users' profiles and follower counts), loaded through the bundle's own readers a chunk of keys per
+ * most-followed users' profiles and follower counts, their newest events and the newest events overall, each event
+ * with its stats, media, links and zaps), loaded through the bundle's own readers a chunk of keys per
  * statement (far cheaper per row than a miss's look-ups), `parallel` chunks at a time with a turn of the event loop
  * after each, within `maxMs`. Exact as any read-cache load: a chunk read while a change came in is not kept. Saves the
  * keys every `saveEveryMs` and when `save()` is called (the server does at close).
@@ -116,7 +172,7 @@ export function startWarmStart(store: Store, options: WarmStartOptions = {}): Wa
     const report: WarmReport = { source: 'none', events: 0, users: 0, ms: 0, cut: false };
     if (!readCacheOf(store)) return report;
     const saved = await savedKeys(store);
-    const keys = saved ?? { events: [], users: await mostFollowed(store, maxUsers) };
+    const keys = saved ?? (await guessedKeys(store, maxUsers, maxEvents, options.perUser ?? 10));
     report.source = saved ? 'saved' : 'most-followed';
     const users = keys.users.slice(0, maxUsers);
     const events = keys.events.slice(0, maxEvents);
