@@ -17,7 +17,8 @@ export interface StoreChangeSet {
   all: boolean;
   /**
    * What answers' dependencies this write touched (see `change-keys.ts`): `e:<id>` event pieces (and anyone's actions
-   * on the event), `p:<pubkey>` kind 0 and other current versions (replaceable and addressable: lists, settings), `f:<pubkey>` follower counts, `s:<pubkey>` any user_stats column, `n:<pubkey>` a
+   * on the event), `p:<pubkey>` kind 0 and other current versions (replaceable and addressable: lists, settings),
+   * `f:<pubkey>` follower counts, `s:<pubkey>` any user_stats column, `n:<pubkey>` a
    * user_stats row maybe created, `a:<pubkey>` events by them accepted or removed (`k<kind>:<pubkey>` by kind, and
    * `kr<kind>:<pubkey>` instead for replies by the feeds' rule: an `e`/`a` tag marked root; both for versions of
    * replaceable events, which replace one that may have been either),
