@@ -17,7 +17,7 @@ import { seedingRoute, seedingUpgradeReply } from './http/seeding.ts';
 import { mediaFilesRoute, webAppRoute } from './http/web-app.ts';
 import { ingestEvents } from './ingest/index.ts';
 import { registerLocalMedia } from './ingest/indexers/media-metadata.ts';
-import { onStoreChanges } from './read-cache/change-feed.ts';
+import { onPeerChanges, onStoreChanges } from './read-cache/change-feed.ts';
 import { startCrossServerFeed } from './read-cache/cross-server-feed.ts';
 import { enableReadCache } from './read-cache/read-cache.ts';
 import { startWarmStart, type WarmReport, type WarmStart } from './read-cache/warm-start.ts';
@@ -86,6 +86,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       : undefined;
   // the store's precise change sets reach the notifier's onChanges listeners (e.g. to forward them to other threads)
   const stopChanges = onStoreChanges(store, (changes) => notifier.changesApplied(changes));
+  // ...and so do other processes' (the feed above): answers they touch are recomputed, as after this server's writes
+  const stopPeerChanges = onPeerChanges(store, (changes) => notifier.peersChanged(changes));
   const blobs = options.blobRoot ? new BlobStore(options.blobRoot) : undefined;
   const registry = options.commands ? allCommands.with(options.commands) : allCommands;
   const ownOrigins: string[] = options.publicUrl ? [options.publicUrl] : [];
@@ -244,6 +246,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       stopSharing();
       stopReadCache();
       stopChanges();
+      stopPeerChanges();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (ownsStore) await store.close();

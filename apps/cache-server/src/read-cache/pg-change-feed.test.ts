@@ -5,13 +5,13 @@ import { loadBundleEvents } from '../commands/bundle-events.ts';
 import { ingestEvents } from '../ingest/index.ts';
 import { type RunningServer, startServer } from '../server.ts';
 import { openStore, type Store } from '../store/index.ts';
-import { crossServerFeedOf } from './change-feed.ts';
-import { messagesOf, PgChangeFeed } from './pg-change-feed.ts';
+import { crossServerFeedOf, onPeerChanges, publishStoreChanges } from './change-feed.ts';
+import type { StoreChangeSet } from './change-set.ts';
+import { PgChangeFeed } from './pg-change-feed.ts';
 import { enableReadCache, readCacheOf } from './read-cache.ts';
 
 const ann = testUser('change-feed-ann');
 const bob = testUser('change-feed-bob');
-const id = (n: number) => n.toString(16).padStart(64, '0');
 
 /** Waits (up to 10 s) until `ok()` holds. */
 async function until(ok: () => boolean): Promise<void> {
@@ -21,25 +21,6 @@ async function until(ok: () => boolean): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
-
-describe('change feed messages', () => {
-  it('split ids under the payload limit, keep the flags, and send a huge set as everything', () => {
-    const events = Array.from({ length: 250 }, (_, i) => id(i));
-    const messages = messagesOf('o', { events, pubkeys: [id(999)], media: true, links: true, all: false });
-    expect(messages.map((m) => [m.e?.length, m.p?.length])).toEqual([
-      [100, undefined],
-      [100, undefined],
-      [50, undefined],
-      [undefined, 1],
-    ]);
-    expect(messages[0]).toMatchObject({ m: 1, l: 1 });
-    expect(messages.every((m) => JSON.stringify(m).length < 8000)).toBe(true);
-    expect(messagesOf('o', { events: [], pubkeys: [], media: true, all: false })).toEqual([{ o: 'o', m: 1 }]);
-    const huge = Array.from({ length: 2001 }, (_, i) => id(i));
-    expect(messagesOf('o', { events: huge, pubkeys: [], media: false, all: false })).toEqual([{ o: 'o', a: 1 }]);
-    expect(messagesOf('o', { events: [id(1)], pubkeys: [], media: false, all: true })).toEqual([{ o: 'o', a: 1 }]);
-  });
-});
 
 for (const dialect of testDialects().filter((d) => d === 'postgres')) {
   describe('read cache change feed between servers on one PostgreSQL schema', () => {
@@ -89,6 +70,8 @@ for (const dialect of testDialects().filter((d) => d === 'postgres')) {
         const opts = { url: where.options.databaseUrl as string, schema: where.options.pgSchema as string };
         for (const store of stores) feeds.push(new PgChangeFeed(store, { ...opts, maxAgeMs: 6000, now: () => now }));
         const [mine, peer] = feeds;
+        const heard: StoreChangeSet[] = [];
+        const stopHearing = onPeerChanges(stores[0], (changes) => heard.push(changes));
         await mine.start(false);
         await peer.start(false);
         await until(() => mine.peerCount === 1 && mine.healthy());
@@ -96,12 +79,20 @@ for (const dialect of testDialects().filter((d) => d === 'postgres')) {
         cache?.followers.set(ann.pubkey, 1);
         await mine.tick();
         expect(cache?.followers.size).toBe(1);
+        // a change set of many parts (one statement notifies them all) reaches the peer's listeners whole
+        const keys = Array.from({ length: 600 }, (_, i) => `a:${i.toString(16).padStart(64, '0')}`);
+        publishStoreChanges(stores[1], { events: [], pubkeys: [], media: false, all: false, keys });
+        await until(() => new Set(heard.flatMap((c) => c.keys ?? [])).size === keys.length);
+        expect(heard.length).toBeGreaterThan(1);
+        expect(heard.some((c) => c.all)).toBe(false);
 
         await peer.stop();
         now += 3001; // three heartbeats (1 s each) without word from the peer
         await mine.tick();
         expect(cache?.followers.size).toBe(0);
         expect(mine.peerCount).toBe(0);
+        expect(heard.at(-1)?.all).toBe(true); // the answers hear "everything" too
+        stopHearing();
 
         await until(() => mine.healthy());
         cache?.followers.set(ann.pubkey, 1);

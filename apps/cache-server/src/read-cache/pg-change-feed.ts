@@ -3,25 +3,16 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import postgres from 'postgres';
 import type { Store } from '../store/index.ts';
-import { type CrossServerFeed, crossServerFeedOf, onStoreChanges, setCrossServerFeed } from './change-feed.ts';
-import type { StoreChangeSet } from './change-set.ts';
+import {
+  type CrossServerFeed,
+  crossServerFeedOf,
+  EVERYTHING_CHANGED,
+  onStoreChanges,
+  publishPeerChanges,
+  setCrossServerFeed,
+} from './change-feed.ts';
+import { type ChangeMessage, changesOf, messagesOf } from './pg-change-feed-messages.ts';
 import { readCacheOf } from './read-cache.ts';
-
-/** Ids per notification (PostgreSQL's payload limit is 8,000 bytes; an id is 64 hex characters). */
-const IDS_PER_MESSAGE = 100;
-/** Messages one change set may take; a larger set is sent as "everything changed". */
-const MAX_MESSAGES = 20;
-
-/** One notification: a sender (`o`) and a heartbeat number (`h`) or part of a change set. */
-interface Message {
-  o: string;
-  h?: number;
-  e?: string[];
-  p?: string[];
-  m?: 1;
-  l?: 1;
-  a?: 1;
-}
 
 /** Options of a PostgreSQL change feed. */
 export interface PgChangeFeedOptions {
@@ -40,36 +31,16 @@ export function channelOf(schema: string): string {
   return `tide_changes_${createHash('sha1').update(schema).digest('hex').slice(0, 16)}`;
 }
 
-/** The messages carrying `changes` from `origin` (split under the payload limit; too many ids: everything). */
-export function messagesOf(origin: string, changes: StoreChangeSet): Message[] {
-  const flags: Message = { o: origin };
-  if (changes.media) flags.m = 1;
-  if (changes.links) flags.l = 1;
-  const ids = changes.events.length + changes.pubkeys.length;
-  if (changes.all || ids > IDS_PER_MESSAGE * MAX_MESSAGES) return [{ o: origin, a: 1 }];
-  const out: Message[] = [];
-  for (let i = 0; i < changes.events.length; i += IDS_PER_MESSAGE)
-    out.push({ o: origin, e: changes.events.slice(i, i + IDS_PER_MESSAGE) });
-  for (let i = 0; i < changes.pubkeys.length; i += IDS_PER_MESSAGE)
-    out.push({ o: origin, p: changes.pubkeys.slice(i, i + IDS_PER_MESSAGE) });
-  if (out.length === 0) out.push(flags);
-  else Object.assign(out[0], flags);
-  return out;
-}
-
-/** The change set a message carries (undefined for a heartbeat). */
-function changesOf(m: Message): StoreChangeSet | undefined {
-  if (m.h !== undefined) return undefined;
-  return { events: m.e ?? [], pubkeys: m.p ?? [], media: m.m === 1, links: m.l === 1, all: m.a === 1 };
-}
-
 /**
- * Carries the read-cache change sets of every server on one PostgreSQL schema to the others (LISTEN/NOTIFY), so a
- * server's read cache need not start empty every `maxAgeMs` to see their writes. Each server notifies its committed
- * change sets and a heartbeat every `maxAgeMs / 6`; the read cache forgets what others' sets name. It still starts
- * empty (`healthy()` false, see `enableReadCache`) when its own heartbeat has not come back within half of `maxAgeMs`
- * (the listening connection is down: notifications may be lost), when the listening connection comes back, and when a
- * peer's heartbeats stop for that long (it may have died between a commit and its notification).
+ * Carries the change sets of every server on one PostgreSQL schema to the others (LISTEN/NOTIFY), so a server's read
+ * cache need not start empty every `maxAgeMs` to see their writes, and its answers learn of them within moments
+ * instead of at their `maxAgeMs` expiry. Each server notifies its committed change sets (with the answers' dependency
+ * keys: `pg-change-feed-messages.ts`) and a heartbeat every `maxAgeMs / 6`; the read cache forgets what others' sets
+ * name, and `onPeerChanges` listeners (the server's answer cache) hear of them. The read cache still starts empty
+ * (`healthy()` false, see `enableReadCache`), and the listeners hear "everything changed", when its own heartbeat has
+ * not come back within half of `maxAgeMs` (the listening connection is down: notifications may be lost), when the
+ * listening connection comes back, and when a peer's heartbeats stop for that long (it may have died between a commit
+ * and its notification).
  */
 export class PgChangeFeed implements CrossServerFeed {
   readonly origin = randomUUID();
@@ -106,9 +77,7 @@ export class PgChangeFeed implements CrossServerFeed {
       () => this.listening(),
     );
     this.unlisten = listening.unlisten;
-    this.stopChanges = onStoreChanges(this.store, (changes) => {
-      for (const m of messagesOf(this.origin, changes)) this.send(m);
-    });
+    this.stopChanges = onStoreChanges(this.store, (changes) => void this.send(...messagesOf(this.origin, changes)));
     setCrossServerFeed(this.store, this);
     if (timer) {
       this.timer = setInterval(() => this.tick(), this.beatMs);
@@ -141,7 +110,7 @@ export class PgChangeFeed implements CrossServerFeed {
         this.peers.delete(peer);
         forget = true;
       }
-    if (forget) readCacheOf(this.store)?.clear();
+    if (forget) this.forget();
     this.beat += 1;
     this.beatsSent.set(this.beat, now);
     // a heartbeat lost with a connection never comes back: keep only the recent ones
@@ -161,13 +130,19 @@ export class PgChangeFeed implements CrossServerFeed {
   private listening(): void {
     this.listens += 1;
     // back after a lost connection: what was notified meanwhile is lost
-    if (this.listens > 1) readCacheOf(this.store)?.clear();
+    if (this.listens > 1) this.forget();
+  }
+
+  /** Others' writes may have been missed: the read cache starts empty and every answer counts as touched. */
+  private forget(): void {
+    readCacheOf(this.store)?.clear();
+    publishPeerChanges(this.store, EVERYTHING_CHANGED);
   }
 
   private received(payload: string): void {
-    let m: Message;
+    let m: ChangeMessage;
     try {
-      m = JSON.parse(payload) as Message;
+      m = JSON.parse(payload) as ChangeMessage;
     } catch {
       return;
     }
@@ -178,12 +153,21 @@ export class PgChangeFeed implements CrossServerFeed {
     }
     this.peers.set(m.o, this.now());
     const changes = changesOf(m);
-    if (changes) readCacheOf(this.store)?.apply(changes);
+    if (!changes) return;
+    readCacheOf(this.store)?.apply(changes);
+    publishPeerChanges(this.store, changes);
   }
 
-  private async send(m: Message): Promise<void> {
+  /** Notifies `messages` in one statement (in their order). */
+  private async send(...messages: ChangeMessage[]): Promise<void> {
     try {
-      await sql`select pg_notify(${this.channel}, ${JSON.stringify(m)})`.execute(this.store.db);
+      const payloads = messages.map((m) => JSON.stringify(m));
+      // one round trip for every part of a change set (each part is applied on its own: their order does not matter)
+      if (payloads.length === 1) await sql`select pg_notify(${this.channel}, ${payloads[0]})`.execute(this.store.db);
+      else
+        await sql`select pg_notify(${this.channel}, m) from json_array_elements_text(${JSON.stringify(payloads)}::text::json) as m`.execute(
+          this.store.db,
+        );
     } catch (err) {
       this.options.logger?.warn({ err }, 'change feed notify failed');
     }

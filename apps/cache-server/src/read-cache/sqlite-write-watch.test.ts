@@ -6,7 +6,8 @@ import { note, testUser } from '../../test/fixtures/events.ts';
 import { ingestEvents } from '../ingest/index.ts';
 import { startServer } from '../server.ts';
 import { openStore, type Store } from '../store/index.ts';
-import { crossServerFeedOf } from './change-feed.ts';
+import { crossServerFeedOf, onPeerChanges } from './change-feed.ts';
+import type { StoreChangeSet } from './change-set.ts';
 import { enableReadCache, readCacheOf } from './read-cache.ts';
 import { SqliteWriteWatch } from './sqlite-write-watch.ts';
 
@@ -32,21 +33,27 @@ afterEach(async () => {
 });
 
 describe('SQLite write watch', () => {
-  it("empties a server's read cache once another connection commits, not on the server's own writes", async () => {
+  it("empties a server's read cache and touches every answer once another connection commits, not on its own writes", async () => {
     const [mine, other] = await twoConnections();
     const server = await startServer({ store: mine });
     try {
       const watch = crossServerFeedOf(mine) as SqliteWriteWatch;
       expect(watch).toBeInstanceOf(SqliteWriteWatch);
+      const heard: StoreChangeSet[] = [];
+      const stopHearing = onPeerChanges(mine, (changes) => heard.push(changes));
       const cache = readCacheOf(mine);
       cache?.followers.set(bob.pubkey, 7); // a piece ann's notes do not touch
       await ingestEvents(mine, [note(ann, 'own write')], { source: 'import' });
       await watch.look();
       expect(cache?.followers.get(bob.pubkey)).toBe(7);
+      expect(heard).toEqual([]);
 
       await ingestEvents(other, [note(ann, 'written beside the server')], { source: 'import' });
       await watch.look();
       expect(cache?.followers.get(bob.pubkey)).toBeUndefined();
+      // nothing names what another connection wrote: every answer counts as touched
+      expect(heard.map((c) => c.all)).toEqual([true]);
+      stopHearing();
     } finally {
       await server.close();
     }

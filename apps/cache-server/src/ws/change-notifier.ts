@@ -3,6 +3,9 @@ import type { ChangeNotifierLike } from '../commands/context.ts';
 import type { StoreChangeSet } from '../read-cache/change-set.ts';
 
 type Listener = () => void;
+
+/** The topic poked after another process's change set was handed on (`peersChanged`). */
+export const PEERS_TOPIC = 'peers';
 type EventListener = (event: NostrEvent) => void;
 type ChangesListener = (changes: StoreChangeSet) => void;
 
@@ -87,6 +90,15 @@ export class ChangeNotifier implements ChangeNotifierLike {
   /** Hands a store change set to the `onChanges` listeners (the server forwards its store's; see read-cache/). */
   changesApplied(changes: StoreChangeSet): void {
     for (const listener of [...this.changesListeners]) listener(changes);
+  }
+
+  /**
+   * Hands on what another process committed to the store (`onPeerChanges`: a peer server's change set, or everything):
+   * the `onChanges` listeners get it, then `peers` is poked (the sequence moves on, as after an ingest batch).
+   */
+  peersChanged(changes: StoreChangeSet): void {
+    this.changesApplied(changes);
+    this.notify(PEERS_TOPIC);
   }
 
   /** Number of topics with listeners (for tests and stats). */

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { freshLocation, testDialects } from '../../test/dialects.ts';
+import { note, T0, testUser } from '../../test/fixtures/events.ts';
+import { RawSocket } from '../../test/raw-socket.ts';
+import { ingestEvents } from '../ingest/index.ts';
+import { type RunningServer, startServer } from '../server.ts';
+import { DEFAULT_LIMITS } from '../ws/limits.ts';
+import { responseCacheFor, responseCacheOptions, responseKey } from '../ws/response-cache.ts';
+
+const ann = testUser('cross-answers-ann');
+const bob = testUser('cross-answers-bob');
+/** How soon a write through one server must show in another's cached answers (ms; the SQLite watch looks every 1 s). */
+const SHOWS_WITHIN_MS = 2500;
+
+const annFeed = { pubkey: ann.pubkey, notes: 'authored', limit: 20 };
+
+/** The ids of the notes in an answer. */
+function noteIds(objects: Array<{ kind: number; id?: string }>): string[] {
+  return objects.flatMap((o) => (o.kind === 1 && o.id ? [o.id] : []));
+}
+
+for (const dialect of testDialects()) {
+  describe(`answers cached on one server learn another's writes (${dialect})`, () => {
+    it('a note posted through A shows in B within ~2 s; on PostgreSQL an unrelated answer of B stays exact', async () => {
+      const where = freshLocation(dialect, 'crossans');
+      const servers: RunningServer[] = [];
+      let socket: RawSocket | undefined;
+      try {
+        servers.push(await startServer(where.options));
+        servers.push(await startServer(where.options));
+        const [a, b] = servers;
+        const first = note(ann, 'first words');
+        const other = note(bob, 'unrelated thread');
+        await ingestEvents(a.store, [first, other], { source: 'relay' });
+        socket = await RawSocket.open(b.url);
+        const s = socket;
+        expect(noteIds(await s.cacheObjects('feed', annFeed))).toEqual([first.id]);
+        const threadPayload = { event_id: other.id, limit: 20 };
+        expect(noteIds(await s.cacheObjects('thread_view', threadPayload))).toContain(other.id);
+        const answers = responseCacheFor(b.notifier, responseCacheOptions(DEFAULT_LIMITS));
+        const threadKey = responseKey('thread_view', threadPayload, null);
+        const threadExact = () => {
+          const held = answers.peek(threadKey, Math.floor(Date.now() / 1000), b.notifier.sequence);
+          return held !== undefined && answers.isExact(threadKey, held);
+        };
+        expect(threadExact()).toBe(true);
+
+        const second = note(ann, 'second words', [], T0 + 1);
+        await ingestEvents(a.store, [second], { source: 'relay' });
+        const deadline = Date.now() + SHOWS_WITHIN_MS;
+        let ids: string[] = [];
+        while (!ids.includes(second.id)) {
+          if (Date.now() > deadline) throw new Error(`not shown within ${SHOWS_WITHIN_MS} ms: ${ids.join(',')}`);
+          ids = noteIds(await s.cacheObjects('feed', annFeed));
+          // well under the connection's message rate limit
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        expect(ids).toEqual([second.id, first.id]);
+        // PostgreSQL names what changed: the thread nobody touched is still a fresh computation's equal
+        if (dialect === 'postgres') expect(threadExact()).toBe(true);
+      } finally {
+        await socket?.close();
+        for (const s of servers) await s.close();
+        await where.cleanup();
+      }
+    });
+  });
+}
