@@ -10,6 +10,11 @@ export interface ServerConfig {
   databaseUrl?: string;
   /** PostgreSQL schema the store lives in (`--pg-schema`, TIDE_PG_SCHEMA; default public). */
   pgSchema?: string;
+  /**
+   * PostgreSQL statement timeout of the serving connections in ms (`--pg-statement-timeout-ms`,
+   * TIDE_PG_STATEMENT_TIMEOUT_MS; 0 = none; default the store's 10,000): see `store/create-db.ts`.
+   */
+  pgStatementTimeoutMs?: number;
   /** Data directory (SQLite file's folder, or ./data): holds `media/`. */
   dataDir: string;
   webRoot?: string;
@@ -49,8 +54,8 @@ export class ConfigError extends Error {
 export const USAGE = `usage: tsx apps/cache-server/src/main.ts [--host 127.0.0.1] [--port 8787] [--db path|postgres://...]
   [--web apps/web/dist] [--upstream wss://relay]... [--seed] [--scale n] [--public-url http://host:port]
   [--response-cache-ms 1000] [--response-cache-max-age-ms 30000] [--read-workers 0] [--pg-schema public]
-  [--warm-start 1]
-env: HOST, PORT, DATABASE_URL, TIDE_PG_SCHEMA, TIDE_DB, TIDE_WEB, TIDE_UPSTREAM (comma-separated), TIDE_PUBLIC_URL,
+  [--warm-start 1] [--pg-statement-timeout-ms 10000]
+env: HOST, PORT, DATABASE_URL, TIDE_PG_SCHEMA, TIDE_PG_STATEMENT_TIMEOUT_MS, TIDE_DB, TIDE_WEB, TIDE_UPSTREAM (comma-separated), TIDE_PUBLIC_URL,
   TIDE_RESPONSE_CACHE_MS, TIDE_RESPONSE_CACHE_MAX_AGE_MS, TIDE_READ_WORKERS, TIDE_WARM_START, LOG_LEVEL`;
 
 function portOf(value: string): number {
@@ -107,6 +112,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pr
   }
   if (env.TIDE_READ_WORKERS) config.readWorkers = countOf(env.TIDE_READ_WORKERS);
   if (env.TIDE_PG_SCHEMA) config.pgSchema = schemaOf(env.TIDE_PG_SCHEMA);
+  if (env.TIDE_PG_STATEMENT_TIMEOUT_MS) config.pgStatementTimeoutMs = millisOf(env.TIDE_PG_STATEMENT_TIMEOUT_MS);
   const args = [...argv];
   while (args.length > 0) {
     const arg = args.shift() as string;
@@ -160,6 +166,9 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pr
         break;
       case '--pg-schema':
         config.pgSchema = schemaOf(value());
+        break;
+      case '--pg-statement-timeout-ms':
+        config.pgStatementTimeoutMs = millisOf(value());
         break;
       default:
         throw new ConfigError(`unknown option: ${arg}`);

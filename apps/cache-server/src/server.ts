@@ -5,6 +5,7 @@ import pino from 'pino';
 import { WebSocketServer } from 'ws';
 import type { IngestResult, IngestSource } from './commands/context.ts';
 import { allCommands } from './commands/index.ts';
+import { withStatementTimeoutNotices } from './commands/statement-timeouts.ts';
 import { apiRoute } from './http/api-route.ts';
 import { BlobStore } from './http/blob-store.ts';
 import { blossomRoute } from './http/blossom.ts';
@@ -89,7 +90,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // ...and so do other processes' (the feed above): answers they touch are recomputed, as after this server's writes
   const stopPeerChanges = onPeerChanges(store, (changes) => notifier.peersChanged(changes));
   const blobs = options.blobRoot ? new BlobStore(options.blobRoot) : undefined;
-  const registry = options.commands ? allCommands.with(options.commands) : allCommands;
+  const commands = options.commands ? allCommands.with(options.commands) : allCommands;
+  // PostgreSQL's serving connections have a statement timeout (`pgStatementTimeoutMs`): a request it ends gets a NOTICE
+  const registry = store.dialect === 'postgres' ? withStatementTimeoutNotices(commands) : commands;
   const ownOrigins: string[] = options.publicUrl ? [options.publicUrl] : [];
   const policy = (): OutboundPolicy => ({ allowPrivate: options.allowPrivateNetwork ?? false, ownOrigins });
   let seeding = options.seeding ?? false;

@@ -19,14 +19,31 @@ export interface DbConfig {
   pgSchema?: string;
   /** PostgreSQL pool size (default 10). */
   pgMax?: number;
+  /**
+   * PostgreSQL statement timeout of the pool's connections in ms (default PG_STATEMENT_TIMEOUT_MS; 0: none): a hung
+   * or runaway read fails instead of holding its request forever. Write transactions (`Store.write`: ingest, the
+   * seed), the migrations' session and `analyzeStore` run without it.
+   */
+  pgStatementTimeoutMs?: number;
 }
+
+/**
+ * Default statement timeout of the serving connections (ms): far above any read's time on a cold 1M store (the
+ * slowest answers there take ~1-2 s with their queueing), so it only ends what would otherwise hang.
+ */
+export const PG_STATEMENT_TIMEOUT_MS = 10_000;
 
 /** A Kysely instance plus its dialect name. */
 export interface CreatedDb {
   db: Kysely<Database>;
   dialect: StoreDialect;
-  /** PostgreSQL: the same pool, every Kysely connection one session (the migrations' advisory lock needs one). */
-  sessionDb?: Kysely<Database>;
+  /**
+   * PostgreSQL: opens a database whose every Kysely connection is one session (the migrations' advisory lock needs
+   * one), on a pool of its own without the statement timeout; `end` closes that pool.
+   */
+  openSession?: () => { db: Kysely<Database>; end: () => Promise<void> };
+  /** PostgreSQL: the statement timeout of `db`'s connections in ms (0: none). */
+  statementTimeoutMs?: number;
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -92,16 +109,27 @@ export async function createDb(config: DbConfig): Promise<CreatedDb> {
     const schema = config.pgSchema ?? 'public';
     if (!SCHEMA_NAME.test(schema)) throw new Error(`invalid PostgreSQL schema name: ${schema}`);
     if (schema !== 'public') await ensurePgSchema(config.databaseUrl, schema);
-    const client = postgres(config.databaseUrl, {
-      max: config.pgMax ?? 10,
-      onnotice: () => {},
-      types: pgNumberTypes,
-      connection: { search_path: schema },
-    });
+    const url = config.databaseUrl;
+    const timeout = config.pgStatementTimeoutMs ?? PG_STATEMENT_TIMEOUT_MS;
+    const poolOf = (max: number, statementTimeoutMs: number) =>
+      postgres(url, {
+        max,
+        onnotice: () => {},
+        types: pgNumberTypes,
+        connection: {
+          search_path: schema,
+          ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+        },
+      });
+    const client = poolOf(config.pgMax ?? 10, timeout);
     const db = new Kysely<Database>({ dialect: new PipelinedPostgresDialect(client), log: queryLogProfile() });
     await sql`select 1`.execute(db);
-    const sessionDb = new Kysely<Database>({ dialect: new PipelinedPostgresDialect(client, true) });
-    return { db, dialect: 'postgres', sessionDb };
+    const openSession = () => {
+      const sessions = poolOf(1, 0);
+      const sessionDb = new Kysely<Database>({ dialect: new PipelinedPostgresDialect(sessions, true) });
+      return { db: sessionDb, end: () => sessions.end() };
+    };
+    return { db, dialect: 'postgres', openSession, statementTimeoutMs: timeout };
   }
   const path = config.sqlitePath ?? './data/tide.db';
   const inMemory = path === ':memory:';

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { createDb, type DbConfig, type StoreDialect } from './create-db.ts';
 import { migrateToLatest } from './migrations.ts';
 import type { Database } from './schema.ts';
@@ -34,12 +34,18 @@ async function inTurn<T>(key: string, fn: () => Promise<T>): Promise<T> {
 
 /** Opens (and by default migrates) the store on SQLite (default `./data/tide.db`) or PostgreSQL (`databaseUrl`). */
 export async function openStore(options: OpenStoreOptions = {}): Promise<Store> {
-  const { db, dialect, sessionDb } = await createDb(options);
+  const { db, dialect, openSession, statementTimeoutMs = 0 } = await createDb(options);
   try {
     if (options.migrate !== false) {
       // Same-process openers of one SQLite file take turns (better-sqlite3 waits for locks synchronously).
       const key = dialect === 'sqlite' ? `sqlite:${options.sqlitePath ?? './data/tide.db'}` : '';
-      await inTurn(key, () => migrateToLatest(sessionDb ?? db, dialect, options.pgSchema));
+      // PostgreSQL: one session, without the serving connections' statement timeout (a migration may take minutes)
+      const session = openSession?.();
+      try {
+        await inTurn(key, () => migrateToLatest(session?.db ?? db, dialect, options.pgSchema));
+      } finally {
+        await session?.end();
+      }
       // a migrating opener is the store's writer: planner statistics where missing or stale (read workers skip it)
       if (dialect === 'sqlite') await refreshSqliteStats(db);
     }
@@ -49,9 +55,17 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
   }
   let tail: Promise<unknown> = Promise.resolve();
   let closed = false;
+  // write transactions (ingest, the seed) are not bound by the serving connections' statement timeout
+  const inWrite =
+    statementTimeoutMs > 0
+      ? async <T>(trx: Transaction<Database>, fn: (trx: Transaction<Database>) => Promise<T>) => {
+          await sql`set local statement_timeout = 0`.execute(trx);
+          return fn(trx);
+        }
+      : <T>(trx: Transaction<Database>, fn: (trx: Transaction<Database>) => Promise<T>) => fn(trx);
   const write = <T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> => {
     if (closed) return Promise.reject(new Error('store is closed'));
-    const run = tail.then(() => db.transaction().execute(fn));
+    const run = tail.then(() => db.transaction().execute((trx) => inWrite(trx, fn)));
     tail = run.catch(() => undefined);
     return run;
   };

@@ -54,13 +54,15 @@ describeDialects('store connections', (getStore, dialect) => {
 
   it('a session connection keeps its session settings between statements (PostgreSQL; SQLite has one connection)', async () => {
     if (dialect === 'sqlite') {
-      const { db, sessionDb } = await createDb({ sqlitePath: ':memory:' });
-      expect(sessionDb).toBeUndefined();
+      const { db, openSession } = await createDb({ sqlitePath: ':memory:' });
+      expect(openSession).toBeUndefined();
       await db.destroy();
       return;
     }
     const url = process.env.TIDE_TEST_DATABASE_URL as string;
-    const { db, sessionDb } = await createDb({ databaseUrl: url, pgMax: 3 });
+    const { db, openSession } = await createDb({ databaseUrl: url, pgMax: 3 });
+    const session = openSession?.();
+    const sessionDb = session?.db;
     try {
       // every pool connection open, so statements not pinned to one would rotate through them
       await Promise.all([1, 2, 3].map(() => sql`SELECT pg_sleep(0.05)`.execute(db)));
@@ -76,6 +78,7 @@ describeDialects('store connections', (getStore, dialect) => {
       expect(values).toEqual(['kept', 'kept', 'kept', 'kept', 'kept']);
     } finally {
       await sessionDb?.destroy();
+      await session?.end();
       await db.destroy();
     }
   });

@@ -12,5 +12,9 @@ export async function analyzeStore(store: Pick<Store, 'db' | 'dialect'>): Promis
   const tables = await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables
     WHERE schemaname = current_schema() ORDER BY tablename`.execute(store.db);
   if (tables.rows.length === 0) return;
-  await sql`ANALYZE ${sql.join(tables.rows.map((t) => sql.table(t.name)))}`.execute(store.db);
+  // a long statement: not bound by the serving connections' statement timeout
+  await store.db.transaction().execute(async (trx) => {
+    await sql`set local statement_timeout = 0`.execute(trx);
+    await sql`ANALYZE ${sql.join(tables.rows.map((t) => sql.table(t.name)))}`.execute(trx);
+  });
 }
