@@ -27,7 +27,11 @@ async function main(): Promise<void> {
     host: config.host,
     port: config.port,
     ...(config.databaseUrl
-      ? { databaseUrl: config.databaseUrl, ...(config.pgSchema ? { pgSchema: config.pgSchema } : {}) }
+      ? {
+          databaseUrl: config.databaseUrl,
+          ...(config.pgSchema ? { pgSchema: config.pgSchema } : {}),
+          ...(config.pgStatementTimeoutMs === undefined ? {} : { pgStatementTimeoutMs: config.pgStatementTimeoutMs }),
+        }
       : { sqlitePath: config.sqlitePath }),
     webRoot: config.webRoot,
     mediaRoot,
