@@ -1,4 +1,6 @@
 import { contentAddressableCommands } from './content-addressable.ts';
+import { contentEventActivityCommands } from './content-event-activity.ts';
+import { contentEventsCommands } from './content-events.ts';
 import { contentFeedCommands } from './content-feeds.ts';
 import { contentReadsCommands } from './content-reads.ts';
 import { contentSearchCommands } from './content-search.ts';
@@ -12,6 +14,8 @@ import { explorePeopleCommands } from './explore-people.ts';
 export const contentCommands: CommandRecord = {
   ...contentFeedCommands,
   ...contentThreadCommands,
+  ...contentEventsCommands,
+  ...contentEventActivityCommands,
   ...contentAddressableCommands,
   ...contentReadsCommands,
   ...contentSearchCommands,
