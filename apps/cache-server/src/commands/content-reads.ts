@@ -1,7 +1,7 @@
 import type { CacheEvent } from '@tide/core/nostr';
-import { CacheKind, Kind, naddrEncode } from '@tide/core/nostr';
+import { Kind } from '@tide/core/nostr';
 import type { Store } from '../store/index.ts';
-import { type BundlePost, enrichPosts, feedRange } from './bundle.ts';
+import { type BundlePost, enrichPosts } from './bundle.ts';
 import {
   defaultAccount,
   followsOf,
@@ -11,11 +11,11 @@ import {
   type Paging,
   pagingArgs,
   strArg,
-  synth,
-  toEvent,
   viewerOf,
 } from './content-common.ts';
-import { type CommandContext, CommandError, type CommandPayload, type CommandRecord } from './context.ts';
+import { contentReadsAuthorCommands } from './content-reads-author.ts';
+import { contentReadsDiscoveryCommands } from './content-reads-discovery.ts';
+import type { CommandContext, CommandPayload, CommandRecord } from './context.ts';
 
 /** Which articles a reads feed shows (semantics §2.3 long_form_content_feed). */
 export interface ReadsQuery {
@@ -151,141 +151,10 @@ async function longFormThread(ctx: CommandContext, p: CommandPayload): Promise<C
   return enrichPosts(ctx.store, posts, { viewer: viewerOf(ctx, p) });
 }
 
-/** drafts {pubkey, kind, since, until, limit ≤100, offset}: the user's 31234 drafts with `k` = kind, newest first. */
-async function drafts(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
-  const pubkey = hexArg(p, 'pubkey');
-  const kind = String(numArg(p, 'kind', Kind.LongForm));
-  const paging = pagingArgs(p, ctx.now(), 20, 100);
-  const rows = await ctx.store.db
-    .selectFrom('replaceable_events as r')
-    .innerJoin('events as e', 'e.id', 'r.event_id')
-    .innerJoin('event_tags as t', (join) => join.onRef('t.event_id', '=', 'e.id').on('t.name', '=', 'k'))
-    .select(['e.id', 'e.pubkey', 'e.kind', 'e.created_at', 'e.tags', 'e.content', 'e.sig'])
-    .where('r.pubkey', '=', pubkey)
-    .where('r.kind', '=', Kind.Draft)
-    .where('t.value', '=', kind)
-    .where('e.created_at', '<=', paging.until)
-    .where('e.created_at', '>=', paging.since)
-    .orderBy('e.created_at', 'desc')
-    .orderBy('e.id', 'desc')
-    .limit(paging.limit)
-    .offset(paging.offset)
-    .execute();
-  const events = rows.map(toEvent);
-  const range = events.map((e) => ({ id: e.id, value: e.created_at }));
-  return [...events.map((e) => ({ ...e })), feedRange('created_at', range)];
-}
-
-/** articles_stats {pubkey} → 10000174 {articles, drafts, satszapped}. */
-async function articlesStats(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
-  const pubkey = hexArg(p, 'pubkey');
-  const [reads, draftRows] = await Promise.all([
-    ctx.store.db
-      .selectFrom('reads')
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('satszapped').as('sats')])
-      .where('pubkey', '=', pubkey)
-      .executeTakeFirst(),
-    ctx.store.db
-      .selectFrom('replaceable_events')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('pubkey', '=', pubkey)
-      .where('kind', '=', Kind.Draft)
-      .executeTakeFirst(),
-  ]);
-  return [
-    synth(CacheKind.ArticlesStats, {
-      articles: Number(reads?.n ?? 0),
-      drafts: Number(draftRows?.n ?? 0),
-      satszapped: Number(reads?.sats ?? 0),
-    }),
-  ];
-}
-
-/** top_article {pubkey, by: satszapped|interactions}: the author's best article as a bundle. */
-async function topArticle(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
-  const pubkey = hexArg(p, 'pubkey');
-  const by = strArg(p, 'by', 'satszapped');
-  if (by !== 'satszapped' && by !== 'interactions') throw new CommandError(`invalid by: ${by}`);
-  const row = await ctx.store.db
-    .selectFrom('reads')
-    .select(['latest_event_id', 'published_at', 'satszapped'])
-    .select((eb) => eb('likes', '+', eb('replies', '+', eb('reposts', '+', eb.ref('zaps')))).as('interactions'))
-    .where('pubkey', '=', pubkey)
-    .orderBy(by === 'satszapped' ? 'satszapped' : 'interactions', 'desc')
-    .orderBy('published_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!row) return [];
-  return enrichPosts(ctx.store, [{ id: row.latest_event_id, value: Number(row.published_at) }], {
-    viewer: viewerOf(ctx, p),
-    range: false,
-  });
-}
-
-/** get_recommended_reads → 10000145 {reads: [[event_id, title, naddr], …]}: the three most liked recent articles. */
-async function recommendedReads(ctx: CommandContext): Promise<CacheEvent[]> {
-  const rows = await ctx.store.db
-    .selectFrom('reads')
-    .select(['latest_event_id', 'title', 'pubkey', 'identifier'])
-    .where('published_at', '>=', ctx.now() - 30 * 86_400)
-    .orderBy('likes', 'desc')
-    .orderBy('published_at', 'desc')
-    .limit(3)
-    .execute();
-  const reads = rows.map((r) => [
-    r.latest_event_id,
-    r.title,
-    naddrEncode({ kind: Kind.LongForm, pubkey: r.pubkey, identifier: r.identifier }),
-  ]);
-  return [synth(CacheKind.RecommendedReads, { reads })];
-}
-
-/** get_reads_topics → 10000146: the most used article topics (JSON array). */
-async function readsTopics(ctx: CommandContext): Promise<CacheEvent[]> {
-  const rows = await ctx.store.db
-    .selectFrom('reads_topics')
-    .select('topic')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .groupBy('topic')
-    .orderBy('n', 'desc')
-    .orderBy('topic', 'asc')
-    .limit(30)
-    .execute();
-  return [
-    synth(
-      CacheKind.ReadsTopics,
-      rows.map((r) => r.topic),
-    ),
-  ];
-}
-
-/** get_featured_authors → 10000148: authors of the most liked articles (JSON array of pubkeys). */
-async function featuredAuthors(ctx: CommandContext): Promise<CacheEvent[]> {
-  const rows = await ctx.store.db
-    .selectFrom('reads')
-    .select('pubkey')
-    .select((eb) => eb.fn.sum<number>('likes').as('n'))
-    .groupBy('pubkey')
-    .orderBy('n', 'desc')
-    .orderBy('pubkey', 'asc')
-    .limit(10)
-    .execute();
-  return [
-    synth(
-      CacheKind.FeaturedAuthors,
-      rows.map((r) => r.pubkey),
-    ),
-  ];
-}
-
 /** The reads (long-form) commands. */
 export const contentReadsCommands: CommandRecord = {
   long_form_content_feed: longFormContentFeed,
   long_form_content_thread_view: longFormThread,
-  drafts,
-  articles_stats: articlesStats,
-  top_article: topArticle,
-  get_recommended_reads: recommendedReads,
-  get_reads_topics: readsTopics,
-  get_featured_authors: featuredAuthors,
+  ...contentReadsAuthorCommands,
+  ...contentReadsDiscoveryCommands,
 };
