@@ -43,6 +43,11 @@ export interface ResponseCacheOptions {
   maxEntries?: number;
   /** At most about this many bytes of finished answers (least recently used go first). */
   maxBytes?: number;
+  /**
+   * Answers of periodic keys (see `ResponseCache`'s `isPeriodic`) are served whatever the store did for up to this
+   * many ms (wall and server clock) and recomputed in the background from half of it; 0 (default): none are periodic.
+   */
+  periodicMs?: number;
 }
 
 /** Where in its life (a fraction of maxAgeMs, from 2/3 to 1) an answer of `key` starts its recomputation ahead. */
@@ -72,9 +77,14 @@ export function dueAhead(
 ): boolean {
   const maxAge = limits.maxAgeMs;
   if (!entry.done || maxAge <= limits.ttlMs) return false;
-  const age = Math.max(now - entry.at, Math.abs(second - entry.second) * 1000);
+  const age = ageOf(entry, now, second);
   // both rules start past half of it (the common case of a hit ends here, before hashing the key)
   if (age < maxAge / 2) return false;
   if (entry.usedAt !== undefined && age + 2 * (now - entry.usedAt) >= maxAge) return true;
   return age >= maxAge * refreshPoint(key);
+}
+
+/** How old a computation started at `entry` is now, by wall clock and by server clock (the larger, in ms). */
+export function ageOf(entry: Entry<unknown>, now: number, second: number): number {
+  return Math.max(now - entry.at, Math.abs(second - entry.second) * 1000);
 }

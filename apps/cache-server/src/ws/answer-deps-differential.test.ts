@@ -21,6 +21,7 @@ import { allCommands } from '../commands/index.ts';
 import { Prng } from '../seed/prng.ts';
 import { type RunningServer, startServer } from '../server.ts';
 import { openStore } from '../store/index.ts';
+import { DEFAULT_LIMITS } from './limits.ts';
 
 const NOW = T0 + 100_000;
 const users = ['ann', 'bob', 'cid', 'dee', 'eve'].map((n) => testUser(`deps-diff-${n}`));
@@ -35,7 +36,9 @@ function randomEvent(random: () => number, posts: NostrEvent[], step: number, at
   const user = pick(users);
   const target = posts.length > 0 ? pick(posts) : undefined;
   const r = random();
-  if (!target || r < 0.18) return note(user, `note ${step} ${pick(WORDS)} ${pick(WORDS)}`, [], at);
+  // hashtags for explore_topics, whose answers are periodic
+  const tags = [['t', `tag${step % 3}`]];
+  if (!target || r < 0.18) return note(user, `note ${step} ${pick(WORDS)} ${pick(WORDS)}`, tags, at);
   if (r < 0.34) {
     const root = target.tags.find((t) => t[0] === 'e' && t[3] === 'root')?.[1];
     const rootEvent = root ? posts.find((p) => p.id === root) : undefined;
@@ -139,6 +142,9 @@ function differential(dialect: 'sqlite' | 'postgres', maxAgeMs: number, minHits:
     const prng = new Prng(`deps-diff-${dialect}`);
     const random = () => prng.next();
     const posts: NostrEvent[] = [];
+    /** Fresh computations of the periodic explore_topics after each step's write, by server clock. */
+    const topics: Array<{ clock: number; answer: unknown[] }> = [];
+    let olderTopics = 0;
     server.stats();
     for (let step = 0; step < 70; step++) {
       clock += 1;
@@ -164,7 +170,19 @@ function differential(dialect: 'sqlite' | 'postgres', maxAgeMs: number, minHits:
           await fresh(command, payload, viewer),
         );
       }
+      // a periodic answer: a fresh computation of the store as it was at a step within the period (5 s, a step a second)
+      const served = await ask(guest, 'explore_topics', {});
+      topics.push({ clock, answer: await fresh('explore_topics', {}, null) });
+      const equal = (a: unknown[]) => JSON.stringify(a) === JSON.stringify(served);
+      const within = topics.filter((t) => (clock - t.clock) * 1000 <= DEFAULT_LIMITS.responseCachePeriodicMs);
+      expect(
+        within.some((t) => equal(t.answer)),
+        `explore_topics at step ${step}: ${JSON.stringify(served)}`,
+      ).toBe(true);
+      if (!equal(topics[topics.length - 1].answer)) olderTopics += 1;
     }
+    // the periodic rule was used (an older answer served) and held (never older than the period)
+    expect(olderTopics).toBeGreaterThan(5);
     // most answers came from the cache although the store changed before nearly every request
     const { answers } = server.stats();
     expect(answers.hits).toBeGreaterThan(minHits);

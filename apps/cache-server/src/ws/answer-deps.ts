@@ -120,9 +120,9 @@ function megaFeedSelection(payload: Record<string, unknown>, viewer: string): st
  * with the 22k store and the writer 4% of their requests waited for a computation (a replay of the bench's mix,
  * 2,000 req/s: 77 of 2,000). A longer bound, as the reference has (its stats pipeline runs every 5 s and its `scored`
  * selectors every 600 s, semantics §1.1 and §5), would spare most of their recomputations where they are dear
- * (PostgreSQL at 1M: 400-600 ms, explore p95 448 ms with the writer last session), but shown stats and rankings would
- * then lag the store by seconds, which the exactness contract (every served answer a fresh computation's equal within
- * the after-change rule) does not allow: not taken. A viewer's own action shows at once either way (`forgetViewers`).
+ * (PostgreSQL at 1M: 400-600 ms, explore p95 448 ms with the writer last session): taken for the viewer-less answers
+ * of trending 24 h, most zapped 4 h and explore_topics only (`PERIODIC_COMMANDS` in response-cache.ts, up to 5 s, the
+ * rankings the reference precomputes); `explore` itself stays exact. A viewer's own action shows at once either way.
  */
 export function selectionKeys(command: string, payload: Record<string, unknown>, viewer: string): string[] | undefined {
   switch (command) {

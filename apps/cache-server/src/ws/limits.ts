@@ -46,6 +46,8 @@ export interface ServerLimits {
    * NIP-40 expirations, future-dated notes becoming due) may lag.
    */
   responseCacheMaxAgeMs: number;
+  /** Periodic answers (`response-cache.ts` PERIODIC_COMMANDS) are served this long whatever the store did; 0: exact. */
+  responseCachePeriodicMs: number;
   /** The answer cache holds at most this many answers, least recently used evicted first. */
   responseCacheMaxEntries: number;
   /** The answer cache holds at most about this many bytes of answers' JSON, least recently used evicted first. */
@@ -89,6 +91,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
   maxFutureSeconds: 300,
   responseCacheMs: DEFAULT_REUSE_LIMITS.ttlMs,
   responseCacheMaxAgeMs: DEFAULT_REUSE_LIMITS.maxAgeMs,
+  responseCachePeriodicMs: 5000,
   responseCacheMaxEntries: 10_000,
   responseCacheMaxBytes: 64 * 1024 * 1024,
   computeStartsPerTurn: 16,

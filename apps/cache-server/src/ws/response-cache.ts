@@ -5,6 +5,7 @@ import { depsOfAnswer } from './answer-deps.ts';
 import type { PackedAnswer } from './answer-frames.ts';
 import type { ChangeNotifier } from './change-notifier.ts';
 import type { ServerLimits } from './limits.ts';
+import { NO_VIEWER } from './viewer-layer.ts';
 
 export { ResponseCache, type ResponseCacheOptions, type ResponseCacheStats } from './answer-cache.ts';
 
@@ -39,6 +40,33 @@ export const CACHEABLE_COMMANDS: ReadonlySet<string> = new Set([
  */
 export const VIEWERLESS_COMMANDS: ReadonlySet<string> = new Set(['explore_topics']);
 
+/**
+ * Commands whose viewer-less answers are periodic (`ResponseCache`: served up to `responseCachePeriodicMs` whatever the
+ * store did, recomputed in the background): rankings the reference serves from a periodic precomputation rather than
+ * the store as it is (semantics §1.6 and §6: `explore_topics` precomputed; the global trending / most zapped rankings
+ * from its `analytics_cache`, cleared every 10 min). Signed-in viewers are layered on that answer (`viewer-layer.ts`),
+ * their own actions and mute rules exact on top; an answer computed for a viewer (the full path) stays exact.
+ */
+export const PERIODIC_COMMANDS: ReadonlySet<string> = new Set([
+  'explore_topics',
+  'explore_global_trending_24h',
+  'explore_global_mostzapped_4h',
+]);
+
+/**
+ * Whether the answer cached under `key` (see `responseKey`) is periodic: a PERIODIC_COMMANDS answer read by no
+ * viewer (viewer-less commands whatever the payload; else no remembered user and no `user_pubkey` but NO_VIEWER).
+ */
+export function isPeriodicKey(key: string): boolean {
+  const end = key.indexOf('\u0000');
+  const command = key.slice(0, end);
+  if (!PERIODIC_COMMANDS.has(command)) return false;
+  if (VIEWERLESS_COMMANDS.has(command)) return true;
+  if (key.charCodeAt(end + 1) !== 0) return false;
+  const payload = key.slice(end + 2);
+  return !payload.includes('"user_pubkey"') || payload.includes(`"user_pubkey":"${NO_VIEWER}"`);
+}
+
 const caches = new WeakMap<ChangeNotifier, ResponseCache<PackedAnswer>>();
 
 /**
@@ -49,7 +77,7 @@ const caches = new WeakMap<ChangeNotifier, ResponseCache<PackedAnswer>>();
 export function responseCacheFor(notifier: ChangeNotifier, options: ResponseCacheOptions): ResponseCache<PackedAnswer> {
   let cache = caches.get(notifier);
   if (!cache) {
-    const created = new ResponseCache<PackedAnswer>(options, (answer) => answer.size, depsOfAnswer);
+    const created = new ResponseCache<PackedAnswer>(options, (answer) => answer.size, depsOfAnswer, isPeriodicKey);
     onChangeKeys(notifier, (keys, seq) => created.changed(keys, seq));
     const authors = new Set<string>();
     notifier.onEvent((event) => authors.add(event.pubkey));
@@ -90,6 +118,7 @@ export function responseCacheOptions(limits: ServerLimits): ResponseCacheOptions
     maxAgeMs: limits.responseCacheMaxAgeMs,
     maxEntries: limits.responseCacheMaxEntries,
     maxBytes: limits.responseCacheMaxBytes,
+    periodicMs: limits.responseCachePeriodicMs,
   };
 }
 
