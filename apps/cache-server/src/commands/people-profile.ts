@@ -11,7 +11,7 @@ import {
   synthetic,
   viewerOf,
 } from './people-common.ts';
-import { filteringReason } from './people-moderation.ts';
+import { filteringReason, filterListGroup } from './people-moderation.ts';
 import { type ProfileRows, profileRowsPg } from './people-profile-pg.ts';
 
 /** 10000105: user profile stats. */
@@ -96,15 +96,7 @@ async function currentLiveEvents(store: Store, found: readonly string[]): Promis
 
 /** True when the pubkey is on a hard block group (csam, impersonation): such profiles answer nothing. */
 async function isHardBlocked(store: Store, pubkey: string): Promise<boolean> {
-  const row = await store.db
-    .selectFrom('filter_list')
-    .select('grp')
-    .where('target', '=', pubkey)
-    .where('target_type', '=', 'pubkey')
-    .where('blocked', '=', 1)
-    .where('grp', 'in', ['csam', 'impersonation'])
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await filterListGroup(store, pubkey, ['csam', 'impersonation'])) !== undefined;
 }
 
 /**
