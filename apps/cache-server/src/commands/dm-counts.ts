@@ -1,7 +1,7 @@
 import { type CacheEvent, CacheKind } from '@tide/core/nostr';
 import type { Store } from '../store/open-store.ts';
 import type { CommandContext } from './context.ts';
-import { countsTopic } from './notifications-seen.ts';
+import { countsTopic, liveCounter } from './notifications-seen.ts';
 import { type Payload, requireHex } from './people-common.ts';
 import { requireSignedEvent } from './signed-request.ts';
 
@@ -22,14 +22,10 @@ export async function unreadDmCount(store: Store, pubkey: string): Promise<numbe
  */
 export async function directmsgCount(ctx: CommandContext, payload: Payload): Promise<CacheEvent[]> {
   const pubkey = requireHex(payload, 'pubkey');
-  ctx.live({
-    topics: [countsTopic(pubkey)],
-    minIntervalMs: 1000,
-    onlyOnChange: true,
-    initial: true,
-    produce: async () => [{ kind: CacheKind.MessageStats, cnt: await unreadDmCount(ctx.store, pubkey) }],
-  });
-  return [];
+  return liveCounter(ctx, pubkey, async () => ({
+    kind: CacheKind.MessageStats,
+    cnt: await unreadDmCount(ctx.store, pubkey),
+  }));
 }
 
 /**

@@ -2,7 +2,7 @@ import { type CacheEvent, CacheKind } from '@tide/core/nostr';
 import { LISTED_NOTIFICATION_TYPES, NOTIFICATION_TYPES } from '../defaults/index.ts';
 import type { Store } from '../store/open-store.ts';
 import type { CommandContext } from './context.ts';
-import { countsTopic } from './notifications-seen.ts';
+import { liveCounter } from './notifications-seen.ts';
 import { type Payload, requireHex } from './people-common.ts';
 
 /**
@@ -28,14 +28,7 @@ export async function notificationCountsEvent(store: Store, pubkey: string): Pro
  */
 export async function notificationCounts(ctx: CommandContext, payload: Payload): Promise<CacheEvent[]> {
   const pubkey = requireHex(payload, 'pubkey');
-  ctx.live({
-    topics: [countsTopic(pubkey)],
-    minIntervalMs: 1000,
-    onlyOnChange: true,
-    initial: true,
-    produce: async () => [await notificationCountsEvent(ctx.store, pubkey)],
-  });
-  return [];
+  return liveCounter(ctx, pubkey, () => notificationCountsEvent(ctx.store, pubkey));
 }
 
 /** Handlers of the live notification counter. */

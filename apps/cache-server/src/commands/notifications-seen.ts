@@ -9,6 +9,21 @@ export function countsTopic(pubkey: string): string {
   return `p:${pubkey}`;
 }
 
+/**
+ * Answers a live counter request (EOSE) and pushes `produce()`'s object now and whenever the user's counters change
+ * (their counts topic), at most once per second and only when it changed, until CLOSE.
+ */
+export function liveCounter(ctx: CommandContext, pubkey: string, produce: () => Promise<CacheEvent>): CacheEvent[] {
+  ctx.live({
+    topics: [countsTopic(pubkey)],
+    minIntervalMs: 1000,
+    onlyOnChange: true,
+    initial: true,
+    produce: async () => [await produce()],
+  });
+  return [];
+}
+
 /** get_notifications_seen {pubkey}: 10000111 with the seen-until seconds; nothing for a user who never set it. */
 export async function getNotificationsSeen(ctx: PeopleContext, payload: Payload): Promise<CacheEvent[]> {
   const pubkey = requireHex(payload, 'pubkey');
