@@ -125,7 +125,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     limits,
     logger,
     now,
-    compute: new ComputeQueue({ maxPerTurn: limits.computeStartsPerTurn, share: limits.computeShare }),
+    compute: new ComputeQueue({ maxPerTurn: limits.computeStartsPerTurn, share: limits.computeShare }, { logger }),
     ...(reads ? { reads } : {}),
     ingest: (events, source) => ingest(events, source),
     publish: (event, relays, timeoutMs) => publishToRelays(event, relays, timeoutMs, policy()),
