@@ -3,12 +3,11 @@ import { feedRange } from './bundle.ts';
 import { CommandError } from './context.ts';
 import {
   eventsByIds,
-  intArg,
   type Payload,
   type PeopleContext,
+  pageArgs,
   requireHex,
   synthetic,
-  untilArg,
   userInfos,
 } from './people-common.ts';
 import { hiddenPubkeys } from './people-moderation.ts';
@@ -31,10 +30,7 @@ export async function getDirectmsgContacts(ctx: PeopleContext, payload: Payload)
   const user = requireHex(payload, 'user_pubkey');
   const relation = payload?.relation ?? 'any';
   if (typeof relation !== 'string' || !RELATIONS.has(relation)) throw new CommandError('invalid relation');
-  const limit = intArg(payload, 'limit', 20, 300);
-  const offset = intArg(payload, 'offset', 0);
-  const since = intArg(payload, 'since', 0);
-  const until = untilArg(ctx, payload);
+  const { limit, offset, since, until } = pageArgs(ctx, payload, 300);
 
   const [received, sent, follows] = await Promise.all([
     ctx.store.db

@@ -1,14 +1,6 @@
 import type { CacheEvent } from '@tide/core/nostr';
 import { feedRange } from './bundle.ts';
-import {
-  eventsByIds,
-  intArg,
-  type Payload,
-  type PeopleContext,
-  requireHex,
-  untilArg,
-  userInfos,
-} from './people-common.ts';
+import { eventsByIds, type Payload, type PeopleContext, pageArgs, requireHex, userInfos } from './people-common.ts';
 
 /**
  * get_directmsgs {receiver, sender, since, until, limit=20 ≤100, offset}: kind-4 messages between the two users in
@@ -17,10 +9,7 @@ import {
 export async function getDirectmsgs(ctx: PeopleContext, payload: Payload): Promise<CacheEvent[]> {
   const receiver = requireHex(payload, 'receiver');
   const sender = requireHex(payload, 'sender');
-  const limit = intArg(payload, 'limit', 20, 100);
-  const offset = intArg(payload, 'offset', 0);
-  const since = intArg(payload, 'since', 0);
-  const until = untilArg(ctx, payload);
+  const { limit, offset, since, until } = pageArgs(ctx, payload, 100);
   const rows = await ctx.store.db
     .selectFrom('direct_messages')
     .select(['event_id', 'created_at'])

@@ -6,14 +6,13 @@ import { isPubkeyArg, notificationArgs, notificationEvent } from './notification
 import { isNotificationVisible } from './notifications-visibility.ts';
 import {
   followerCounts,
-  intArg,
   isHex64,
   optionalHex,
   type Payload,
   type PeopleContext,
+  pageArgs,
   requireHex,
   synthetic,
-  untilArg,
   userInfos,
 } from './people-common.ts';
 import { hiddenPubkeys } from './people-moderation.ts';
@@ -31,10 +30,7 @@ export const MAX_NOTIFICATIONS = 100;
 export async function getNotifications(ctx: PeopleContext, payload: Payload): Promise<CacheEvent[]> {
   const pubkey = requireHex(payload, 'pubkey');
   const viewer = optionalHex(payload, 'user_pubkey') ?? pubkey;
-  const limit = intArg(payload, 'limit', 20, MAX_NOTIFICATIONS);
-  const offset = intArg(payload, 'offset', 0, 10_000);
-  const since = intArg(payload, 'since', 0);
-  const until = untilArg(ctx, payload);
+  const { limit, offset, since, until } = pageArgs(ctx, payload, MAX_NOTIFICATIONS, 10_000);
   const group = payload?.type_group ?? 'all';
   if (typeof group !== 'string' || !(group in NOTIFICATION_TYPE_GROUPS)) throw new CommandError('invalid type_group');
   const types = NOTIFICATION_TYPE_GROUPS[group];

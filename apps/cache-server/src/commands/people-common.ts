@@ -39,6 +39,19 @@ export function untilArg(ctx: PeopleContext, payload: Payload): number {
   return numArg(payload, 'until', 0) || ctx.now();
 }
 
+/**
+ * A page of a people, notifications or DM list: limit (20, at most `maxLimit`), offset (at most `maxOffset`), since (0)
+ * and until (`untilArg`).
+ */
+export function pageArgs(ctx: PeopleContext, payload: Payload, maxLimit: number, maxOffset = Number.MAX_SAFE_INTEGER) {
+  return {
+    limit: numArg(payload, 'limit', 20, maxLimit),
+    offset: numArg(payload, 'offset', 0, maxOffset),
+    since: numArg(payload, 'since', 0),
+    until: untilArg(ctx, payload),
+  };
+}
+
 async function loadEventRows(store: Store, ids: readonly string[]): Promise<Map<string, StoredEvent>> {
   const rows = await store.db
     .selectFrom('events')

@@ -2,12 +2,11 @@ import { type CacheEvent, CacheKind } from '@tide/core/nostr';
 import { feedRange } from './bundle.ts';
 import {
   eventsByIds,
-  intArg,
   type Payload,
   type PeopleContext,
+  pageArgs,
   requireHex,
   synthetic,
-  untilArg,
   userInfos,
 } from './people-common.ts';
 
@@ -18,10 +17,7 @@ import {
  */
 export async function userZapsSent(ctx: PeopleContext, payload: Payload): Promise<CacheEvent[]> {
   const sender = requireHex(payload, 'sender');
-  const limit = intArg(payload, 'limit', 20, 1000);
-  const offset = intArg(payload, 'offset', 0);
-  const since = intArg(payload, 'since', 0);
-  const until = untilArg(ctx, payload);
+  const { limit, offset, since, until } = pageArgs(ctx, payload, 1000);
   const zaps = await ctx.store.db
     .selectFrom('zap_receipts')
     .selectAll()
