@@ -30,6 +30,7 @@ export interface ServerProcessOptions {
 export function startServerProcess(dbPath: string, options: ServerProcessOptions): Promise<Started> {
   const nodeArgs = ['--import', 'tsx'];
   if (process.env.BENCH_CPU_PROF) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF);
+  if (process.env.BENCH_NODE_ARGS) nodeArgs.push(...process.env.BENCH_NODE_ARGS.split(' ').filter(Boolean));
   const main = resolve(process.env.BENCH_SERVER_MAIN ?? 'apps/cache-server/src/main.ts');
   const args = [...nodeArgs, main, '--port', '0', '--db', dbPath];
   args.push('--seed', '--scale', String(options.scale));
