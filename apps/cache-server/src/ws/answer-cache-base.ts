@@ -119,7 +119,9 @@ export class AnswerStore<T> {
         const deps = this.depsOf(value);
         entry.described = deps !== undefined;
         if (deps) {
-          this.deps.track(entry, deps.keys, Math.min(deps.since, made.seq));
+          // from the sequence its computation started at (`answer-run.ts`): changes while it waited in the queue
+          // are in what it read
+          this.deps.track(entry, deps.keys, deps.since);
           entry.exact = !entry.touched;
         }
         this.trim();

@@ -2,8 +2,8 @@ import { isEphemeralKind, isHex } from '@tide/core/nostr';
 import type { WebSocket } from 'ws';
 import { type CommandContext, CommandError, type ConnectionState, type LiveSpec } from '../commands/context.ts';
 import { notePostMuteFacts } from '../commands/mute-facts.ts';
-import { noteAnswerDeps } from './answer-deps.ts';
-import { PackedAnswer } from './answer-frames.ts';
+import type { PackedAnswer } from './answer-frames.ts';
+import { computeAnswer } from './answer-run.ts';
 import { writtenAtOf } from './bundle-sharing.ts';
 import { pushEvents, sendAnswer, sendNotice, usesZlib } from './cache-frames.ts';
 import { EVENT_IDS_KIND, isFirehoseFilter, runPlainFilter } from './cache-plain-filter.ts';
@@ -120,18 +120,16 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
     try {
       const now = core.now();
       const seq = core.notifier.sequence;
+      const sequence = () => core.notifier.sequence;
       const run = async (): Promise<PackedAnswer> => {
-        const events = await (handler ? handler(ctx, payload) : runPlainFilter(ctx, core.registry, filter));
-        const packed = await PackedAnswer.pack(events);
-        await noteAnswerDeps(
-          packed,
-          core.store,
+        const { packed } = await computeAnswer({
+          store: core.store,
           command,
           payload,
-          viewerOfRequest(payload, state.userPubkey),
-          events,
-          seq,
-        );
+          viewer: viewerOfRequest(payload, state.userPubkey),
+          sequence,
+          events: () => (handler ? handler(ctx, payload) : runPlainFilter(ctx, core.registry, filter)),
+        });
         layers?.stamp(packed, seq);
         return packed;
       };
@@ -168,9 +166,14 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
           const baseKey = responseKey(command, basePayload, null);
           const computeBase = () =>
             core.compute.run(async () => {
-              const events = await handler(baseCtx, basePayload);
-              const packed = await PackedAnswer.pack(events);
-              await noteAnswerDeps(packed, core.store, command, basePayload, '', events, seq);
+              const { packed } = await computeAnswer({
+                store: core.store,
+                command,
+                payload: basePayload,
+                viewer: '',
+                sequence,
+                events: () => handler(baseCtx, basePayload),
+              });
               layers.stamp(packed, seq);
               return packed;
             });
