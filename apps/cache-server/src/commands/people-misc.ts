@@ -42,19 +42,19 @@ function profileName(content: string): string {
  */
 export async function getSuggestedUsers(ctx: PeopleContext): Promise<CacheEvent[]> {
   const size = 12;
-  const popular = await ctx.store.db
-    .selectFrom('user_stats')
-    .innerJoin('replaceable_events as r', (j) => j.onRef('r.pubkey', '=', 'user_stats.pubkey').on('r.kind', '=', 0))
-    .select(['user_stats.pubkey', 'followers_count'])
+  // users with a profile (kind 0), with their follower counts
+  const withProfiles = () =>
+    ctx.store.db
+      .selectFrom('user_stats')
+      .innerJoin('replaceable_events as r', (j) => j.onRef('r.pubkey', '=', 'user_stats.pubkey').on('r.kind', '=', 0))
+      .select(['user_stats.pubkey', 'followers_count']);
+  const popular = await withProfiles()
     .where('followers_count', '>', 0)
     .orderBy('followers_count', 'desc')
     .orderBy('user_stats.pubkey')
     .limit(size)
     .execute();
-  const writers = await ctx.store.db
-    .selectFrom('user_stats')
-    .innerJoin('replaceable_events as r', (j) => j.onRef('r.pubkey', '=', 'user_stats.pubkey').on('r.kind', '=', 0))
-    .select(['user_stats.pubkey', 'followers_count'])
+  const writers = await withProfiles()
     .where('long_form_note_count', '>', 0)
     .orderBy('long_form_note_count', 'desc')
     .orderBy('followers_count', 'desc')
