@@ -78,9 +78,17 @@ describe('change keys', () => {
 
   it('names what pokes touch: ingest and counters nothing (their change sets say), settings the viewer, others all', () => {
     expect(pokedKeys('ingest')).toBeUndefined();
+    expect(pokedKeys('peers')).toBeUndefined();
     expect(pokedKeys('author:x')).toBeUndefined();
     expect(pokedKeys('p:x')).toBeUndefined();
     expect(pokedKeys('settings:x')).toEqual(new Set(['v:x']));
     expect(pokedKeys('something-new')).toBeNull();
+  });
+
+  it("names whose unread counters a write moved (c:), for other servers' live counters", () => {
+    const r = new ChangeRecorder();
+    r.row('notification_counts', { pubkey: id('a'), type: 1 }, { cnt: 1 });
+    r.row('direct_message_counts', { receiver: id('b'), sender: id('c') }, { cnt: 1 });
+    expect(new Set(r.toChangeSet().keys)).toEqual(new Set([`c:${id('a')}`, `c:${id('b')}`]));
   });
 });

@@ -24,7 +24,8 @@ export interface StoreChangeSet {
    * replaceable events, which replace one that may have been either),
    * `r:<id|address>` events referencing it, `m:<pubkey>` live streams p-tagging them, `x:<pubkey>` their actions on
    * events (liked, replied, reposted, zapped), `w:<word>` events whose content has the word (`search-words.ts`),
-   * `media`, `links`. Absent: derived from the fields above.
+   * `c:<pubkey>` their unread notification or DM counters (no cached answer reads them: other servers' live counters
+   * hear of them, `ChangeNotifier.peersChanged`), `media`, `links`. Absent: derived from the fields above.
    */
   keys?: string[];
 }
@@ -45,6 +46,9 @@ const WATCHED: Record<string, { column: string; as: 'events' | 'pubkeys' | 'medi
   user_stats: { column: 'pubkey', as: 'pubkeys' },
 };
 
+/** Unread counter tables, and the column naming whose counter a row is. */
+const COUNTERS: Record<string, string> = { notification_counts: 'pubkey', direct_message_counts: 'receiver' };
+
 /** Collects the changes of one ingest transaction (see StoreChangeSet); over-reporting is harmless, missing is not. */
 export class ChangeRecorder {
   private readonly events = new Set<string>();
@@ -63,6 +67,8 @@ export class ChangeRecorder {
         this.keys.add(`e:${key.event_id}`).add(`x:${key.pubkey}`);
       else this.all = true;
     }
+    const counter = COUNTERS[table];
+    if (counter && typeof key[counter] === 'string') this.keys.add(`c:${key[counter]}`);
     const watched = WATCHED[table];
     if (!watched) return;
     if (watched.as === 'media') {

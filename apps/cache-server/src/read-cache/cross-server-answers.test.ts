@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { freshLocation, testDialects } from '../../test/dialects.ts';
-import { note, T0, testUser } from '../../test/fixtures/events.ts';
+import { ev, note, T0, testUser } from '../../test/fixtures/events.ts';
 import { RawSocket } from '../../test/raw-socket.ts';
 import { ingestEvents } from '../ingest/index.ts';
 import { type RunningServer, startServer } from '../server.ts';
@@ -58,6 +58,35 @@ for (const dialect of testDialects()) {
         expect(ids).toEqual([second.id, first.id]);
         // PostgreSQL names what changed: the thread nobody touched is still a fresh computation's equal
         if (dialect === 'postgres') expect(threadExact()).toBe(true);
+      } finally {
+        await socket?.close();
+        for (const s of servers) await s.close();
+        await where.cleanup();
+      }
+    });
+
+    it('a live counter on B pushes a DM received through A within ~2 s', async () => {
+      const where = freshLocation(dialect, 'crosslive');
+      const servers: RunningServer[] = [];
+      let socket: RawSocket | undefined;
+      try {
+        servers.push(await startServer(where.options));
+        servers.push(await startServer(where.options));
+        const [a, b] = servers;
+        socket = await RawSocket.open(b.url);
+        const s = socket;
+        const counts = () =>
+          s.framesOf('dm').flatMap((f) => (f.message[0] === 'EVENT' ? [(f.message[2] as { cnt: number }).cnt] : []));
+        s.send(['REQ', 'dm', { cache: ['directmsg_count', { pubkey: bob.pubkey }] }]);
+        await s.waitFor((f) => f.message[0] === 'EVENT' && f.message[1] === 'dm');
+        expect(counts()).toEqual([0]);
+
+        const sent = Date.now();
+        await ingestEvents(a.store, [ev(ann, 4, 'secret?iv=x', [['p', bob.pubkey]])], { source: 'relay' });
+        await s.waitFor(
+          (f) => f.message[0] === 'EVENT' && f.message[1] === 'dm' && (f.message[2] as { cnt: number }).cnt === 1,
+        );
+        expect(Date.now() - sent).toBeLessThan(SHOWS_WITHIN_MS);
       } finally {
         await socket?.close();
         for (const s of servers) await s.close();

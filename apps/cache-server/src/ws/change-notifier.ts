@@ -1,5 +1,6 @@
 import type { NostrEvent } from '@tide/core/nostr';
 import type { ChangeNotifierLike } from '../commands/context.ts';
+import { countsTopic } from '../commands/notifications-seen.ts';
 import type { StoreChangeSet } from '../read-cache/change-set.ts';
 
 type Listener = () => void;
@@ -94,11 +95,18 @@ export class ChangeNotifier implements ChangeNotifierLike {
 
   /**
    * Hands on what another process committed to the store (`onPeerChanges`: a peer server's change set, or everything):
-   * the `onChanges` listeners get it, then `peers` is poked (the sequence moves on, as after an ingest batch).
+   * the `onChanges` listeners get it, then `peers` is poked (the sequence moves on, as after an ingest batch), then
+   * the counts topics of the users whose unread counters it names (every listened topic for everything).
    */
   peersChanged(changes: StoreChangeSet): void {
     this.changesApplied(changes);
     this.notify(PEERS_TOPIC);
+    // live subscriptions: the users whose unread counters changed (`c:` keys); everything: every topic listened to
+    if (changes.all) {
+      for (const topic of [...this.topics.keys()]) if (topic !== PEERS_TOPIC) this.notify(topic);
+      return;
+    }
+    for (const key of changes.keys ?? []) if (key.startsWith('c:')) this.notify(countsTopic(key.slice(2)));
   }
 
   /** Number of topics with listeners (for tests and stats). */
