@@ -37,6 +37,10 @@ export class ResponseCache<T> extends AnswerStore<T> {
   private readonly limits: ReuseLimits;
   private readonly periodicMs: number;
   private sweptAt = 0;
+  /** Background recomputations waiting for an idle compute queue (see `deferWhile`), by key, oldest first. */
+  private readonly parked = new Map<string, () => void>();
+  /** Whether the compute queue has requests waiting (background recomputations then wait: `deferWhile`). */
+  private busy: () => boolean = () => false;
 
   constructor(
     options: ResponseCacheOptions,
@@ -52,6 +56,35 @@ export class ResponseCache<T> extends AnswerStore<T> {
   }
 
   /**
+   * Background recomputations (of an answer served stale, or a periodic one) start only while `busy` is false (the
+   * compute queue has no request waiting), oldest first; a request that must wait for one starts it at once. The
+   * queue is first in first out: started at once, they made the requests' own misses wait behind them (22k store
+   * with the writer: hundreds of signed-in home recomputations ahead of a guest home or thread miss each second).
+   */
+  deferWhile(busy: () => boolean): void {
+    this.busy = busy;
+  }
+
+  /** Starts parked background recomputations while the compute queue has no request waiting. */
+  private unpark(): void {
+    for (const [key, start] of this.parked) {
+      if (this.busy()) return;
+      this.parked.delete(key);
+      if (this.entries.has(key) && !this.refreshing.has(key)) start();
+    }
+  }
+
+  /** Starts `key`'s background recomputation now if idle, else when the compute queue has no request waiting. */
+  private background(key: string, start: () => Entry<T>): void {
+    if (this.parked.has(key)) return;
+    const run = () => {
+      this.refreshing.set(key, start());
+    };
+    if (this.parked.size === 0 && !this.busy()) run();
+    else this.parked.set(key, run);
+  }
+
+  /**
    * The shared answer for `key`, computing it with `compute` on a miss; `second` is the server clock's second,
    * `seq` the store's change sequence now, `viewer` the pubkey the answer is personalised for (see `forgetViewers`).
    */
@@ -60,16 +93,18 @@ export class ResponseCache<T> extends AnswerStore<T> {
     const now = Date.now();
     this.lastSecond = Math.max(this.lastSecond, second);
     if (now - this.sweptAt >= 1000) this.sweep(now, second, seq);
+    if (this.parked.size > 0) this.unpark();
     const made = { now, second, seq };
     const hit = this.entries.get(key);
     const refresh = this.refreshing.get(key);
+    const parked = this.parked.has(key);
     const periodic = this.periodicMs > 0 && this.isPeriodic(key);
     if (hit && (periodic ? this.inPeriod(hit, now, second, seq) : this.fresh(hit, now, second, seq))) {
       if (hit.done) this.counts.hits += 1;
       else this.counts.joined += 1;
       if (!refresh && periodic && this.periodicDue(key, hit, now, second, seq)) {
-        this.refreshing.set(key, this.start(key, made, compute, viewer, hit.described));
-      } else if (!refresh && this.ahead < MAX_AHEAD && dueAhead(key, hit, now, second, this.limits)) {
+        this.background(key, () => this.start(key, made, compute, viewer, hit.described));
+      } else if (!refresh && !parked && this.ahead < MAX_AHEAD && dueAhead(key, hit, now, second, this.limits)) {
         const ahead = this.start(key, made, compute, viewer, hit.described);
         this.refreshing.set(key, ahead);
         this.ahead += 1;
@@ -84,7 +119,7 @@ export class ResponseCache<T> extends AnswerStore<T> {
     if (hit && this.stale(hit, now, second)) {
       this.counts.hits += 1;
       this.use(key, hit, now);
-      if (!refresh) this.refreshing.set(key, this.start(key, made, compute, viewer, hit.described));
+      if (!refresh) this.background(key, () => this.start(key, made, compute, viewer, hit.described));
       return hit.answer;
     }
     if (hit && !hit.done && hit.described) {
@@ -98,6 +133,8 @@ export class ResponseCache<T> extends AnswerStore<T> {
       );
     }
     if (hit) this.drop(key, hit);
+    // a recomputation still parked is started now: a request waits for it
+    this.parked.delete(key);
     if (refresh) {
       // the stale answer may no longer be served: wait for its recomputation
       this.counts.joined += 1;
@@ -124,7 +161,8 @@ export class ResponseCache<T> extends AnswerStore<T> {
     if (this.periodicMs > 0 && this.isPeriodic(key)) {
       // due for its background recomputation: `answer` serves it and starts that
       if (!this.inPeriod(hit, now, second, seq)) return undefined;
-      if (this.periodicDue(key, hit, now, second, seq) && !this.refreshing.has(key)) return undefined;
+      const waiting = this.refreshing.has(key) || this.parked.has(key);
+      if (!waiting && this.periodicDue(key, hit, now, second, seq)) return undefined;
     } else {
       if (!this.fresh(hit, now, second, seq)) return undefined;
       // near the end of its life: `answer` serves it and starts its recomputation
@@ -164,9 +202,16 @@ export class ResponseCache<T> extends AnswerStore<T> {
     return now - entry.at <= maxAge && Math.abs(second - entry.second) * 1000 <= maxAge;
   }
 
-  /** Lets go of answers that can no longer be served (at most once a second). */
+  /** Forgets every answer and parked recomputation. */
+  override clear(): void {
+    super.clear();
+    this.parked.clear();
+  }
+
+  /** Lets go of answers that can no longer be served (at most once a second), and recomputations parked for them. */
   private sweep(now: number, second: number, seq: number): void {
     this.sweptAt = now;
+    for (const key of this.parked.keys()) if (!this.entries.has(key)) this.parked.delete(key);
     for (const [key, entry] of this.entries) {
       const periodic = this.periodicMs > 0 && this.isPeriodic(key);
       if (periodic ? this.inPeriod(entry, now, second, seq) : this.fresh(entry, now, second, seq)) continue;

@@ -65,6 +65,8 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | typeof TIMED_
 export function serveCacheConnection(socket: WebSocket, core: ServerCore): Connection {
   const conn = new Connection(socket, core.limits, core.logger);
   const answers = responseCacheFor(core.notifier, responseCacheOptions(core.limits));
+  // background recomputations wait while requests wait in the compute queue
+  answers.deferWhile(() => core.compute.queued > 0);
   const layers = layersOf(core);
   const state: ConnectionState = { id: conn.id, userPubkey: null, protocol: {} };
   const inFlight = new Set<string>();
