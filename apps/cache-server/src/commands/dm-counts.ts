@@ -1,7 +1,7 @@
 import { type CacheEvent, CacheKind } from '@tide/core/nostr';
 import type { Store } from '../store/open-store.ts';
 import type { CommandContext } from './context.ts';
-import { countsTopic, liveCounter } from './notifications-seen.ts';
+import { countersChanged, liveCounter } from './notifications-seen.ts';
 import { type Payload, requireHex } from './people-common.ts';
 import { requireSignedEvent } from './signed-request.ts';
 
@@ -66,7 +66,7 @@ export async function resetDirectmsgCount(ctx: CommandContext, payload: Payload)
         .execute();
     }
   });
-  ctx.notifier.notify(countsTopic(receiver));
+  countersChanged(ctx, receiver);
   return [];
 }
 
@@ -76,7 +76,7 @@ export async function resetDirectmsgCounts(ctx: CommandContext, payload: Payload
   await ctx.store.write((trx) =>
     trx.updateTable('direct_message_counts').set({ cnt: 0 }).where('receiver', '=', event.pubkey).execute(),
   );
-  ctx.notifier.notify(countsTopic(event.pubkey));
+  countersChanged(ctx, event.pubkey);
   return [];
 }
 

@@ -1,4 +1,5 @@
 import { type CacheEvent, CacheKind } from '@tide/core/nostr';
+import { publishStoreChanges } from '../read-cache/change-feed.ts';
 import type { CommandContext } from './context.ts';
 import type { Payload, PeopleContext } from './people-common.ts';
 import { requireHex } from './people-common.ts';
@@ -22,6 +23,15 @@ export function liveCounter(ctx: CommandContext, pubkey: string, produce: () => 
     produce: async () => [await produce()],
   });
   return [];
+}
+
+/**
+ * After a write outside ingest moved `pubkey`'s unread counters: their live subscriptions recompute here, and on the
+ * other servers of the store (a change set naming `c:<pubkey>`, which the cross-server feed carries).
+ */
+export function countersChanged(ctx: CommandContext, pubkey: string): void {
+  publishStoreChanges(ctx.store, { events: [], pubkeys: [], media: false, all: false, keys: [`c:${pubkey}`] });
+  ctx.notifier.notify(countsTopic(pubkey));
 }
 
 /** get_notifications_seen {pubkey}: 10000111 with the seen-until seconds; nothing for a user who never set it. */
@@ -49,7 +59,7 @@ export async function setNotificationsSeen(ctx: CommandContext, payload: Payload
       .execute();
     await trx.updateTable('notification_counts').set({ cnt: 0 }).where('pubkey', '=', event.pubkey).execute();
   });
-  ctx.notifier.notify(countsTopic(event.pubkey));
+  countersChanged(ctx, event.pubkey);
   return [];
 }
 

@@ -65,7 +65,7 @@ for (const dialect of testDialects()) {
       }
     });
 
-    it('a live counter on B pushes a DM received through A within ~2 s', async () => {
+    it('a live counter on B pushes a DM stored through A, and its reset through A, within ~2 s', async () => {
       const where = freshLocation(dialect, 'crosslive');
       const servers: RunningServer[] = [];
       let socket: RawSocket | undefined;
@@ -87,6 +87,18 @@ for (const dialect of testDialects()) {
           (f) => f.message[0] === 'EVENT' && f.message[1] === 'dm' && (f.message[2] as { cnt: number }).cnt === 1,
         );
         expect(Date.now() - sent).toBeLessThan(SHOWS_WITHIN_MS);
+        // bob marks his messages read through A (a write outside ingest): B pushes the zero
+        const request = ev(bob, 30078, '{}', [['d', 'Primal-Web App', 'test']], Math.floor(Date.now() / 1000));
+        const viaA = await RawSocket.open(a.url);
+        try {
+          const reset = Date.now();
+          await viaA.cacheObjects('reset_directmsg_counts', { event_from_user: request });
+          await s.waitFor(() => counts().length >= 3);
+          expect(counts()).toEqual([0, 1, 0]);
+          expect(Date.now() - reset).toBeLessThan(SHOWS_WITHIN_MS);
+        } finally {
+          await viaA.close();
+        }
       } finally {
         await socket?.close();
         for (const s of servers) await s.close();
