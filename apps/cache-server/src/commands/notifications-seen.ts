@@ -1,5 +1,5 @@
 import { type CacheEvent, CacheKind } from '@tide/core/nostr';
-import { publishStoreChanges } from '../read-cache/change-feed.ts';
+import { publishKeys } from '../read-cache/change-feed.ts';
 import type { CommandContext } from './context.ts';
 import type { Payload, PeopleContext } from './people-common.ts';
 import { requireHex } from './people-common.ts';
@@ -30,7 +30,7 @@ export function liveCounter(ctx: CommandContext, pubkey: string, produce: () => 
  * other servers of the store (a change set naming `c:<pubkey>`, which the cross-server feed carries).
  */
 export function countersChanged(ctx: CommandContext, pubkey: string): void {
-  publishStoreChanges(ctx.store, { events: [], pubkeys: [], media: false, all: false, keys: [`c:${pubkey}`] });
+  publishKeys(ctx.store, [`c:${pubkey}`]);
   ctx.notifier.notify(countsTopic(pubkey));
 }
 

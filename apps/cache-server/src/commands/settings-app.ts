@@ -1,5 +1,6 @@
 import { type CacheEvent, CacheKind, type NostrEvent } from '@tide/core/nostr';
 import { APP_RELEASES, defaultAppSettings } from '../defaults/index.ts';
+import { publishKeys } from '../read-cache/change-feed.ts';
 import type { Store } from '../store/open-store.ts';
 import { type CommandContext, CommandError } from './context.ts';
 import type { Payload, PeopleContext } from './people-common.ts';
@@ -137,6 +138,8 @@ export async function setAppSettings(ctx: CommandContext, payload: Payload): Pro
       .execute();
     return toStore;
   });
+  // the viewer's own state changed (`v:`): here by the poke, on the store's other servers by the change set
+  publishKeys(ctx.store, [`v:${event.pubkey}`]);
   ctx.notifier.notify(`settings:${event.pubkey}`);
   return [stored];
 }

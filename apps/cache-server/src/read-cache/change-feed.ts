@@ -45,6 +45,14 @@ export function publishStoreChanges(store: Store, changes: StoreChangeSet): void
 }
 
 /**
+ * Publishes a write made outside ingest that touched only `keys` (answer dependency keys, see `StoreChangeSet.keys`:
+ * a viewer's settings `v:`, unread counters `c:`), so other servers of the store hear of it too.
+ */
+export function publishKeys(store: Store, keys: string[]): void {
+  publishStoreChanges(store, { events: [], pubkeys: [], media: false, all: false, keys });
+}
+
+/**
  * Calls `listener` with what other processes committed to `store`, as a cross-server feed learns it (a peer server's
  * change set on PostgreSQL; on SQLite, where another connection's commit names nothing, "everything"; also
  * "everything" when the feed may have missed some); returns the function that stops it.

@@ -6,6 +6,7 @@ import { ingestEvents } from '../ingest/index.ts';
 import { type RunningServer, startServer } from '../server.ts';
 import { DEFAULT_LIMITS } from '../ws/limits.ts';
 import { responseCacheFor, responseCacheOptions, responseKey } from '../ws/response-cache.ts';
+import type { StoreChangeSet } from './change-set.ts';
 
 const ann = testUser('cross-answers-ann');
 const bob = testUser('cross-answers-bob');
@@ -101,6 +102,38 @@ for (const dialect of testDialects()) {
         }
       } finally {
         await socket?.close();
+        for (const s of servers) await s.close();
+        await where.cleanup();
+      }
+    });
+
+    it("a viewer's settings saved through A touch B's answers of that viewer", async () => {
+      const where = freshLocation(dialect, 'crossset');
+      const servers: RunningServer[] = [];
+      try {
+        servers.push(await startServer(where.options));
+        servers.push(await startServer(where.options));
+        const [a, b] = servers;
+        const heard: StoreChangeSet[] = [];
+        const stop = b.notifier.onChanges((changes) => heard.push(changes));
+        const content = JSON.stringify({ description: 'Sync app settings', theme: 'ice' });
+        const request = ev(ann, 30078, content, [['d', 'Primal-Web App']], Math.floor(Date.now() / 1000));
+        const viaA = await RawSocket.open(a.url);
+        try {
+          const saved = Date.now();
+          await viaA.cacheObjects('set_app_settings', { settings_event: request });
+          // PostgreSQL names the viewer's state; SQLite's watch sees another connection's commit: everything
+          const touched = (c: StoreChangeSet) => c.all || (c.keys ?? []).includes(`v:${ann.pubkey}`);
+          while (!heard.some(touched)) {
+            if (Date.now() - saved > SHOWS_WITHIN_MS) throw new Error(`not heard within ${SHOWS_WITHIN_MS} ms`);
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+          if (dialect === 'postgres') expect(heard.some((c) => c.all)).toBe(false);
+        } finally {
+          stop();
+          await viaA.close();
+        }
+      } finally {
         for (const s of servers) await s.close();
         await where.cleanup();
       }
