@@ -4,6 +4,7 @@ import { ev, note, T0, testUser } from '../../test/fixtures/events.ts';
 import { RawSocket } from '../../test/raw-socket.ts';
 import { ingestEvents } from '../ingest/index.ts';
 import { type RunningServer, startServer } from '../server.ts';
+import type { StoreDialect } from '../store/index.ts';
 import { DEFAULT_LIMITS } from '../ws/limits.ts';
 import { responseCacheFor, responseCacheOptions, responseKey } from '../ws/response-cache.ts';
 import type { StoreChangeSet } from './change-set.ts';
@@ -20,21 +21,53 @@ function noteIds(objects: Array<{ kind: number; id?: string }>): string[] {
   return objects.flatMap((o) => (o.kind === 1 && o.id ? [o.id] : []));
 }
 
+/**
+ * Runs `test` with two servers A and B on one fresh store (a PostgreSQL schema or a SQLite file) and a socket opener;
+ * closes the sockets, the servers and the store after.
+ */
+async function withTwoServers(
+  dialect: StoreDialect,
+  label: string,
+  test: (a: RunningServer, b: RunningServer, open: (url: string) => Promise<RawSocket>) => Promise<void>,
+): Promise<void> {
+  const where = freshLocation(dialect, label);
+  const servers: RunningServer[] = [];
+  const sockets: RawSocket[] = [];
+  const open = async (url: string) => {
+    const socket = await RawSocket.open(url);
+    sockets.push(socket);
+    return socket;
+  };
+  try {
+    servers.push(await startServer(where.options));
+    servers.push(await startServer(where.options));
+    await test(servers[0], servers[1], open);
+  } finally {
+    for (const socket of sockets) await socket.close();
+    for (const server of servers) await server.close();
+    await where.cleanup();
+  }
+}
+
+/** Polls `check` (every 20 ms: well under a connection's message rate limit) until it holds, for SHOWS_WITHIN_MS. */
+async function within<T>(check: () => Promise<T | undefined> | T | undefined, what: string): Promise<T> {
+  const deadline = Date.now() + SHOWS_WITHIN_MS;
+  for (;;) {
+    const found = await check();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${SHOWS_WITHIN_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 for (const dialect of testDialects()) {
   describe(`answers cached on one server learn another's writes (${dialect})`, () => {
-    it('a note posted through A shows in B within ~2 s; on PostgreSQL an unrelated answer of B stays exact', async () => {
-      const where = freshLocation(dialect, 'crossans');
-      const servers: RunningServer[] = [];
-      let socket: RawSocket | undefined;
-      try {
-        servers.push(await startServer(where.options));
-        servers.push(await startServer(where.options));
-        const [a, b] = servers;
+    it('a note posted through A shows in B within ~2 s; on PostgreSQL an unrelated answer of B stays exact', () =>
+      withTwoServers(dialect, 'crossans', async (a, b, open) => {
         const first = note(ann, 'first words');
         const other = note(bob, 'unrelated thread');
         await ingestEvents(a.store, [first, other], { source: 'relay' });
-        socket = await RawSocket.open(b.url);
-        const s = socket;
+        const s = await open(b.url);
         expect(noteIds(await s.cacheObjects('feed', annFeed))).toEqual([first.id]);
         const threadPayload = { event_id: other.id, limit: 20 };
         expect(noteIds(await s.cacheObjects('thread_view', threadPayload))).toContain(other.id);
@@ -48,95 +81,45 @@ for (const dialect of testDialects()) {
 
         const second = note(ann, 'second words', [], T0 + 1);
         await ingestEvents(a.store, [second], { source: 'relay' });
-        const deadline = Date.now() + SHOWS_WITHIN_MS;
-        let ids: string[] = [];
-        while (!ids.includes(second.id)) {
-          if (Date.now() > deadline) throw new Error(`not shown within ${SHOWS_WITHIN_MS} ms: ${ids.join(',')}`);
-          ids = noteIds(await s.cacheObjects('feed', annFeed));
-          // well under the connection's message rate limit
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
+        const ids = await within(async () => {
+          const shown = noteIds(await s.cacheObjects('feed', annFeed));
+          return shown.includes(second.id) ? shown : undefined;
+        }, 'the second note in B');
         expect(ids).toEqual([second.id, first.id]);
         // PostgreSQL names what changed: the thread nobody touched is still a fresh computation's equal
         if (dialect === 'postgres') expect(threadExact()).toBe(true);
-      } finally {
-        await socket?.close();
-        for (const s of servers) await s.close();
-        await where.cleanup();
-      }
-    });
+      }));
 
-    it('a live counter on B pushes a DM stored through A, and its reset through A, within ~2 s', async () => {
-      const where = freshLocation(dialect, 'crosslive');
-      const servers: RunningServer[] = [];
-      let socket: RawSocket | undefined;
-      try {
-        servers.push(await startServer(where.options));
-        servers.push(await startServer(where.options));
-        const [a, b] = servers;
-        socket = await RawSocket.open(b.url);
-        const s = socket;
+    it('a live counter on B pushes a DM stored through A, and its reset through A, within ~2 s', () =>
+      withTwoServers(dialect, 'crosslive', async (a, b, open) => {
+        const s = await open(b.url);
         const counts = () =>
           s.framesOf('dm').flatMap((f) => (f.message[0] === 'EVENT' ? [(f.message[2] as { cnt: number }).cnt] : []));
         s.send(['REQ', 'dm', { cache: ['directmsg_count', { pubkey: bob.pubkey }] }]);
-        await s.waitFor((f) => f.message[0] === 'EVENT' && f.message[1] === 'dm');
+        await within(() => (counts().length > 0 ? true : undefined), 'the first count');
         expect(counts()).toEqual([0]);
 
-        const sent = Date.now();
         await ingestEvents(a.store, [ev(ann, 4, 'secret?iv=x', [['p', bob.pubkey]])], { source: 'relay' });
-        await s.waitFor(
-          (f) => f.message[0] === 'EVENT' && f.message[1] === 'dm' && (f.message[2] as { cnt: number }).cnt === 1,
-        );
-        expect(Date.now() - sent).toBeLessThan(SHOWS_WITHIN_MS);
+        await within(() => (counts().length > 1 ? true : undefined), 'the count after a DM');
         // bob marks his messages read through A (a write outside ingest): B pushes the zero
         const request = ev(bob, 30078, '{}', [['d', 'Primal-Web App', 'test']], Math.floor(Date.now() / 1000));
-        const viaA = await RawSocket.open(a.url);
-        try {
-          const reset = Date.now();
-          await viaA.cacheObjects('reset_directmsg_counts', { event_from_user: request });
-          await s.waitFor(() => counts().length >= 3);
-          expect(counts()).toEqual([0, 1, 0]);
-          expect(Date.now() - reset).toBeLessThan(SHOWS_WITHIN_MS);
-        } finally {
-          await viaA.close();
-        }
-      } finally {
-        await socket?.close();
-        for (const s of servers) await s.close();
-        await where.cleanup();
-      }
-    });
+        await (await open(a.url)).cacheObjects('reset_directmsg_counts', { event_from_user: request });
+        await within(() => (counts().length > 2 ? true : undefined), 'the count after the reset');
+        expect(counts()).toEqual([0, 1, 0]);
+      }));
 
-    it("a viewer's settings saved through A touch B's answers of that viewer", async () => {
-      const where = freshLocation(dialect, 'crossset');
-      const servers: RunningServer[] = [];
-      try {
-        servers.push(await startServer(where.options));
-        servers.push(await startServer(where.options));
-        const [a, b] = servers;
+    it("a viewer's settings saved through A touch B's answers of that viewer", () =>
+      withTwoServers(dialect, 'crossset', async (a, b, open) => {
         const heard: StoreChangeSet[] = [];
         const stop = b.notifier.onChanges((changes) => heard.push(changes));
         const content = JSON.stringify({ description: 'Sync app settings', theme: 'ice' });
         const request = ev(ann, 30078, content, [['d', 'Primal-Web App']], Math.floor(Date.now() / 1000));
-        const viaA = await RawSocket.open(a.url);
-        try {
-          const saved = Date.now();
-          await viaA.cacheObjects('set_app_settings', { settings_event: request });
-          // PostgreSQL names the viewer's state; SQLite's watch sees another connection's commit: everything
-          const touched = (c: StoreChangeSet) => c.all || (c.keys ?? []).includes(`v:${ann.pubkey}`);
-          while (!heard.some(touched)) {
-            if (Date.now() - saved > SHOWS_WITHIN_MS) throw new Error(`not heard within ${SHOWS_WITHIN_MS} ms`);
-            await new Promise((resolve) => setTimeout(resolve, 20));
-          }
-          if (dialect === 'postgres') expect(heard.some((c) => c.all)).toBe(false);
-        } finally {
-          stop();
-          await viaA.close();
-        }
-      } finally {
-        for (const s of servers) await s.close();
-        await where.cleanup();
-      }
-    });
+        await (await open(a.url)).cacheObjects('set_app_settings', { settings_event: request });
+        // PostgreSQL names the viewer's state; SQLite's watch sees another connection's commit: everything
+        const touched = (c: StoreChangeSet) => c.all || (c.keys ?? []).includes(`v:${ann.pubkey}`);
+        await within(() => (heard.some(touched) ? true : undefined), "the viewer's settings in B");
+        stop();
+        if (dialect === 'postgres') expect(heard.some((c) => c.all)).toBe(false);
+      }));
   });
 }
