@@ -107,5 +107,51 @@ for (const dialect of testDialects().filter((d) => d === 'postgres')) {
         await where.cleanup();
       }
     });
+
+    it('tells peers "everything changed" at the next beat when a change set could not be notified', async () => {
+      const where = freshLocation(dialect, 'feedmissed');
+      const stores: Store[] = [];
+      const feeds: PgChangeFeed[] = [];
+      try {
+        stores.push(await openStore(where.options));
+        stores.push(await openStore(where.options));
+        // the sender's store fails its next statement (the notification of a change set)
+        let failNext = false;
+        const db = new Proxy(stores[1].db, {
+          get(target, prop) {
+            if (prop === 'getExecutor' && failNext) {
+              failNext = false;
+              return () => {
+                throw new Error('notify failed');
+              };
+            }
+            const value = Reflect.get(target, prop);
+            return typeof value === 'function' ? value.bind(target) : value;
+          },
+        });
+        const flaky: Store = { ...stores[1], db };
+        const opts = { url: where.options.databaseUrl as string, schema: where.options.pgSchema as string };
+        feeds.push(new PgChangeFeed(stores[0], { ...opts, maxAgeMs: 60_000 }));
+        feeds.push(new PgChangeFeed(flaky, { ...opts, maxAgeMs: 60_000 }));
+        const [mine, peer] = feeds;
+        const heard: StoreChangeSet[] = [];
+        const stopHearing = onPeerChanges(stores[0], (changes) => heard.push(changes));
+        await mine.start(false);
+        await peer.start(false);
+        await until(() => mine.peerCount === 1);
+
+        failNext = true;
+        publishStoreChanges(flaky, { events: [], pubkeys: [], media: false, all: false, keys: [`a:${ann.pubkey}`] });
+        await until(() => !failNext);
+        await peer.tick();
+        await until(() => heard.some((c) => c.all));
+        expect(heard.some((c) => c.keys?.includes(`a:${ann.pubkey}`))).toBe(false); // that set itself never came
+        stopHearing();
+      } finally {
+        for (const feed of feeds) await feed.stop();
+        for (const store of stores) await store.close();
+        await where.cleanup();
+      }
+    });
   });
 }

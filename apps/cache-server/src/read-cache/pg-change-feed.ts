@@ -55,6 +55,8 @@ export class PgChangeFeed implements CrossServerFeed {
   /** When the latest heartbeat that came back was sent: every change committed before then has reached us. */
   private beatBackAt = Number.NEGATIVE_INFINITY;
   private listens = 0;
+  /** A change set's notification failed: peers may have missed it (told "everything changed" at the next beat). */
+  private missed = false;
   private stopChanges: () => void = () => {};
   private unlisten: () => Promise<void> = async () => {};
   private timer?: ReturnType<typeof setInterval>;
@@ -111,6 +113,10 @@ export class PgChangeFeed implements CrossServerFeed {
         forget = true;
       }
     if (forget) this.forget();
+    if (this.missed) {
+      this.missed = false;
+      await this.send({ o: this.origin, a: 1 });
+    }
     this.beat += 1;
     this.beatsSent.set(this.beat, now);
     // a heartbeat lost with a connection never comes back: keep only the recent ones
@@ -158,7 +164,7 @@ export class PgChangeFeed implements CrossServerFeed {
     publishPeerChanges(this.store, changes);
   }
 
-  /** Notifies `messages` in one statement (in their order). */
+  /** Notifies `messages` in one statement; a change set that could not be sent is "everything" at the next beat. */
   private async send(...messages: ChangeMessage[]): Promise<void> {
     try {
       const payloads = messages.map((m) => JSON.stringify(m));
@@ -169,6 +175,7 @@ export class PgChangeFeed implements CrossServerFeed {
           this.store.db,
         );
     } catch (err) {
+      if (messages.some((m) => m.h === undefined)) this.missed = true;
       this.options.logger?.warn({ err }, 'change feed notify failed');
     }
   }
