@@ -11,6 +11,7 @@ import { Connection } from './connection.ts';
 import { startLivePush } from './live-push.ts';
 import {
   CACHEABLE_COMMANDS,
+  isPeriodicKey,
   onChangeKeys,
   responseCacheFor,
   responseCacheOptions,
@@ -180,7 +181,8 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
               return packed;
             });
           const base = answers.peek(baseKey, now, seq) ?? (await answers.answer(baseKey, now, computeBase, '', seq));
-          return { answer: base, exact: answers.isExact(baseKey, base) };
+          // a periodic base is served as it is whoever wrote since (their own actions and mutes are layered exactly)
+          return { answer: base, exact: answers.isExact(baseKey, base) || isPeriodicKey(baseKey) };
         };
         return (await layers.layer(plan, payload, baseOf, seq, now)) ?? start();
       };
