@@ -7,8 +7,9 @@ import { ReadPool } from './read-pool.ts';
 export function readWorkerStore(options: OpenStoreOptions, store: Store, ownsStore: boolean): OpenStoreOptions | null {
   if (!ownsStore) return null;
   if (store.dialect === 'postgres' && options.databaseUrl) {
-    const { databaseUrl, pgSchema, pgMax } = options;
-    return { databaseUrl, ...(pgSchema ? { pgSchema } : {}), ...(pgMax ? { pgMax } : {}) };
+    const { databaseUrl, pgSchema, pgMax, pgStatementTimeoutMs } = options;
+    const timeout = pgStatementTimeoutMs === undefined ? {} : { pgStatementTimeoutMs };
+    return { databaseUrl, ...(pgSchema ? { pgSchema } : {}), ...(pgMax ? { pgMax } : {}), ...timeout };
   }
   if (store.dialect === 'sqlite' && options.sqlitePath && options.sqlitePath !== ':memory:') {
     return { sqlitePath: options.sqlitePath };

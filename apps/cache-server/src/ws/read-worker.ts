@@ -6,6 +6,7 @@ import pino from 'pino';
 import { shareBundles, sharedBundlesOf } from '../commands/bundle-shared.ts';
 import { type CommandContext, CommandError } from '../commands/context.ts';
 import { allCommands } from '../commands/index.ts';
+import { isStatementTimeout, STATEMENT_TIMEOUT_NOTICE } from '../commands/statement-timeouts.ts';
 import { publishStoreChanges } from '../read-cache/change-feed.ts';
 import { enableReadCache } from '../read-cache/read-cache.ts';
 import type { ReuseLimits } from '../reuse-rule.ts';
@@ -96,6 +97,7 @@ export async function serveRead(
     };
   } catch (err) {
     if (err instanceof CommandError) return failed(err.message, true);
+    if (isStatementTimeout(err)) return failed(STATEMENT_TIMEOUT_NOTICE, true);
     return failed(err instanceof Error ? err.message : String(err), false);
   }
 }
