@@ -1,7 +1,7 @@
 import type { CacheEvent } from '@tide/core/nostr';
 import { CacheKind, Kind } from '@tide/core/nostr';
 import type { Store } from '../store/index.ts';
-import { enrichPosts, feedRange, userExtras, zapReceiptEvents } from './bundle.ts';
+import { enrichPosts, feedRange, userExtras } from './bundle.ts';
 import {
   asCacheEvent,
   hexArg,
@@ -15,6 +15,7 @@ import {
 } from './content-common.ts';
 import { type CommandContext, CommandError, type CommandPayload, type CommandRecord } from './context.ts';
 import { mutedPubkeys } from './people-moderation.ts';
+import { zapListAnswer } from './zap-list-answer.ts';
 
 /** The event a request targets: `event_id`, or the current version of `kind:pubkey:identifier`. */
 async function targetOf(store: Store, p: CommandPayload): Promise<{ id: string; address?: string } | undefined> {
@@ -129,20 +130,7 @@ async function eventZapsBySatszapped(ctx: CommandContext, p: CommandPayload): Pr
     .limit(numArg(p, 'limit', 20, 1000))
     .offset(numArg(p, 'offset', 0))
     .execute();
-  const out: CacheEvent[] = await zapReceiptEvents(ctx.store, rows);
-  out.push(
-    ...(await userExtras(
-      ctx.store,
-      rows.flatMap((r) => [r.sender, r.receiver]),
-    )),
-  );
-  out.push(
-    feedRange(
-      'amount_sats',
-      rows.map((r) => ({ id: r.receipt_id, value: Number(r.amount_sats) })),
-    ),
-  );
-  return out;
+  return zapListAnswer(ctx.store, rows);
 }
 
 /** What others did with one event: who acted on it, the notes quoting it, its zaps by amount. */

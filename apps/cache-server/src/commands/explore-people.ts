@@ -1,10 +1,11 @@
 import type { CacheEvent } from '@tide/core/nostr';
 import { CacheKind } from '@tide/core/nostr';
 import { sql } from 'kysely';
-import { enrichPosts, feedRange, userExtras, zapReceiptEvents } from './bundle.ts';
+import { enrichPosts, feedRange, userExtras } from './bundle.ts';
 import { defaultAccount, followsOf, hexArg, numArg, synth, viewerOf } from './content-common.ts';
 import type { CommandContext, CommandPayload, CommandRecord } from './context.ts';
 import { exploreNow, shiftCreatedAfter } from './explore-clock.ts';
+import { zapListAnswer } from './zap-list-answer.ts';
 
 const WEEK = 7 * 86_400;
 
@@ -97,23 +98,9 @@ async function exploreZaps(ctx: CommandContext, p: CommandPayload): Promise<Cach
     .limit(numArg(p, 'limit', 20, 50))
     .offset(numArg(p, 'offset', 0))
     .execute();
-  const out: CacheEvent[] = await zapReceiptEvents(ctx.store, rows);
   const targets = rows.map((r) => ({ id: r.target_event_id, value: Number(r.created_at) }));
   const bundle = await enrichPosts(ctx.store, targets, { viewer: viewerOf(ctx, p), range: false, topZaps: false });
-  out.push(
-    ...bundle,
-    ...(await userExtras(
-      ctx.store,
-      rows.flatMap((r) => [r.sender, r.receiver]),
-    )),
-  );
-  out.push(
-    feedRange(
-      'amount_sats',
-      rows.map((r) => ({ id: r.receipt_id, value: Number(r.amount_sats) })),
-    ),
-  );
-  return out;
+  return zapListAnswer(ctx.store, rows, bundle);
 }
 
 /** explore_topics → 10000160 `{hashtag: count}`: the 200 most used hashtags of the last 24 hours. */
