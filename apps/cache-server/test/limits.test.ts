@@ -78,13 +78,20 @@ describe('connection limits', () => {
     await server.close();
   });
 
-  it('rate-limits messages per connection with a NOTICE, then recovers', async () => {
+  it('rate-limits messages per connection with NOTICE + EOSE on the refused request, then recovers', async () => {
     const server = await startServer({ sqlitePath: ':memory:', limits: { messagesPerSecond: 2, messageBurst: 5 } });
     const s = await RawSocket.open(server.url);
     for (let i = 0; i < 8; i++) s.send(['REQ', `r${i}`, { cache: ['get_default_relays'] }]);
-    await s.waitFor((f) => f.message[0] === 'NOTICE' && f.message[2] === 'rate-limited: slow down');
+    s.send('not json');
     await s.untilEose('r4');
-    expect(s.framesOf('r7')).toEqual([]);
+    // a refused request ends on its own sub-id, so a client waiting for its EOSE does not wait forever
+    expect((await s.untilEose('r7')).map((f) => f.message)).toEqual([
+      ['NOTICE', 'r7', 'rate-limited: slow down'],
+      ['EOSE', 'r7'],
+    ]);
+    await s.waitFor(
+      (f) => f.message[0] === 'NOTICE' && f.message[1] === '' && f.message[2] === 'rate-limited: slow down',
+    );
     await new Promise((r) => setTimeout(r, 700));
     s.send(['REQ', 'later', { cache: ['get_default_relays'] }]);
     await s.untilEose('later');
@@ -102,6 +109,25 @@ describe('connection limits', () => {
     for (const e of events) s.send(['EVENT', e]);
     const third = await s.waitFor((f) => f.message[0] === 'OK' && f.message[1] === events[2].id);
     expect(third.message).toEqual(['OK', events[2].id, false, 'rate-limited: slow down']);
+    await s.close();
+    await server.close();
+  });
+
+  it('refuses relay messages beyond the rate limit on their own REQ, COUNT or EVENT', async () => {
+    const server = await startServer({ sqlitePath: ':memory:', limits: { messagesPerSecond: 0.01, messageBurst: 1 } });
+    const s = await RawSocket.open(server.relayUrl);
+    const e = signEvent({ kind: 1, content: 'n', tags: [], created_at: 1_700_000_000 }, generateSecretKey());
+    s.send(['REQ', 'first', { kinds: [1], limit: 1 }]);
+    s.send(['REQ', 'late', { kinds: [1] }]);
+    s.send(['COUNT', 'cnt', { kinds: [1] }]);
+    s.send(['EVENT', e]);
+    s.send(['CLOSE', 'first']);
+    const limited = (verb: string, id: string) =>
+      s.waitFor((f) => f.message[0] === verb && f.message[1] === id).then((f) => f.message);
+    expect(await limited('CLOSED', 'late')).toEqual(['CLOSED', 'late', 'rate-limited: slow down']);
+    expect(await limited('CLOSED', 'cnt')).toEqual(['CLOSED', 'cnt', 'rate-limited: slow down']);
+    expect(await limited('OK', e.id)).toEqual(['OK', e.id, false, 'rate-limited: slow down']);
+    await s.waitFor((f) => f.message[0] === 'NOTICE' && f.message[1] === 'rate-limited: slow down');
     await s.close();
     await server.close();
   });

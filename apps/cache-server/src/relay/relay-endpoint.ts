@@ -1,6 +1,7 @@
 import { hasSignedShape, type NostrEvent } from '@tide/core/nostr';
 import type { WebSocket } from 'ws';
 import { Connection } from '../ws/connection.ts';
+import { RATE_LIMITED, refusedMessage } from '../ws/refused-message.ts';
 import type { ServerCore } from '../ws/server-core.ts';
 import { checkAuthEvent, isHiddenDm, newChallenge } from './auth.ts';
 import { expirationOf, isEmptyFilter, matchFilter, parseFilter, type RelayFilter } from './filter.ts';
@@ -83,7 +84,7 @@ export function serveRelayConnection(socket: WebSocket, core: ServerCore, relayH
       return;
     }
     if (!conn.events.take()) {
-      conn.sendJson(['OK', event.id, false, 'rate-limited: slow down']);
+      conn.sendJson(['OK', event.id, false, RATE_LIMITED]);
       return;
     }
     if (event.tags.length > limits.maxEventTags) {
@@ -175,7 +176,11 @@ export function serveRelayConnection(socket: WebSocket, core: ServerCore, relayH
   socket.on('message', (data, isBinary) => {
     conn.touch();
     if (!conn.messages.take()) {
-      conn.sendJson(['NOTICE', 'rate-limited: slow down']);
+      // a refused REQ or COUNT is CLOSED and a refused EVENT answered OK false, so its client stops waiting
+      const refused = isBinary ? undefined : refusedMessage(data.toString());
+      if (refused?.verb === 'REQ' || refused?.verb === 'COUNT') conn.sendJson(['CLOSED', refused.id, RATE_LIMITED]);
+      else if (refused?.verb === 'EVENT') conn.sendJson(['OK', refused.id, false, RATE_LIMITED]);
+      else conn.sendJson(['NOTICE', RATE_LIMITED]);
       return;
     }
     if (isBinary) {

@@ -9,6 +9,7 @@ import { pushEvents, sendAnswer, sendNotice, usesZlib } from './cache-frames.ts'
 import { EVENT_IDS_KIND, isFirehoseFilter, runPlainFilter } from './cache-plain-filter.ts';
 import { Connection } from './connection.ts';
 import { startLivePush } from './live-push.ts';
+import { RATE_LIMITED, refusedMessage } from './refused-message.ts';
 import {
   CACHEABLE_COMMANDS,
   isPeriodicKey,
@@ -274,7 +275,10 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
   socket.on('message', (data, isBinary) => {
     conn.touch();
     if (!conn.messages.take()) {
-      conn.sendJson(['NOTICE', '', 'rate-limited: slow down']);
+      // a refused REQ ends on its own sub-id (NOTICE + EOSE), so its client stops waiting for an answer
+      const refused = isBinary ? undefined : refusedMessage(data.toString());
+      if (refused?.verb === 'REQ') sendNotice(conn, refused.id, RATE_LIMITED);
+      else conn.sendJson(['NOTICE', '', RATE_LIMITED]);
       return;
     }
     if (isBinary) {
