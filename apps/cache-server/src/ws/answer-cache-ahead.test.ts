@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResponseCache, refreshPoint } from './answer-cache.ts';
 import { MAX_AHEAD } from './answer-cache-entry.ts';
+import { handComputations } from './hand-computations.ts';
 
 // tests set the wall clock with vi.spyOn(Date, 'now')
 afterEach(() => {
@@ -10,19 +11,8 @@ afterEach(() => {
 /** A cache of answers without dependencies, and a computation the test finishes by hand. */
 function setup(maxAgeMs = 30_000) {
   const cache = new ResponseCache<{ n: number }>({ ttlMs: 1000, maxAgeMs });
-  const pending: Array<() => void> = [];
-  let n = 0;
-  const compute = () =>
-    new Promise<{ n: number }>((resolve) => {
-      n += 1;
-      const mine = n;
-      pending.push(() => resolve({ n: mine }));
-    });
-  const finish = async () => {
-    pending.shift()?.();
-    await new Promise((r) => setImmediate(r));
-  };
-  return { cache, compute, finish, calls: () => n };
+  const { compute, finish, calls } = handComputations<{ n: number }>((n) => ({ n }));
+  return { cache, compute, finish, calls };
 }
 
 describe('ResponseCache: recomputed ahead of the end of an answer’s life', () => {

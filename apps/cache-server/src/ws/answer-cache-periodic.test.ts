@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResponseCache } from './answer-cache.ts';
+import { handComputations } from './hand-computations.ts';
 import { isPeriodicKey, responseKey } from './response-cache.ts';
 import { NO_VIEWER } from './viewer-layer.ts';
 
@@ -18,19 +19,7 @@ function setup() {
     () => undefined,
     (key) => key.startsWith('p'),
   );
-  const pending: Array<() => void> = [];
-  let n = 0;
-  const compute = () =>
-    new Promise<Answer>((resolve) => {
-      n += 1;
-      const mine = n;
-      pending.push(() => resolve({ n: mine }));
-    });
-  const finish = async () => {
-    pending.shift()?.();
-    await new Promise((r) => setImmediate(r));
-  };
-  return { cache, compute, finish, calls: () => n, running: () => pending.length };
+  return { cache, ...handComputations<Answer>((n) => ({ n })) };
 }
 
 describe('ResponseCache: periodic answers', () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResponseCache } from './answer-cache.ts';
 import type { AnswerDeps } from './answer-deps.ts';
+import { handComputations } from './hand-computations.ts';
 
 type Answer = { n: number; deps: AnswerDeps };
 
@@ -16,20 +17,12 @@ function setup() {
     () => 0,
     (a) => a.deps,
   );
-  const pending: Array<(since: number) => void> = [];
-  let n = 0;
-  const compute = () =>
-    new Promise<Answer>((resolve) => {
-      n += 1;
-      const mine = n;
-      pending.push((since) => resolve({ n: mine, deps: { keys: ['e:x'], since } }));
-    });
-  /** Finishes the oldest running computation as computed from `since`; lets its handlers run. */
-  const finish = async (since: number) => {
-    pending.shift()?.(since);
-    await new Promise((r) => setImmediate(r));
-  };
-  return { cache, compute, finish, calls: () => n };
+  // finish(since) ends the oldest running computation as computed from `since`
+  const { compute, finish, calls } = handComputations<Answer, number>((n, since) => ({
+    n,
+    deps: { keys: ['e:x'], since },
+  }));
+  return { cache, compute, finish, calls };
 }
 
 describe('ResponseCache: stale while revalidating', () => {
