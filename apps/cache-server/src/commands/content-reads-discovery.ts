@@ -3,20 +3,19 @@ import { CacheKind, Kind, naddrEncode } from '@tide/core/nostr';
 import { synth } from './content-common.ts';
 import type { CommandContext, CommandRecord } from './context.ts';
 
-/** get_recommended_reads → 10000145 {reads: [[event_id, title, naddr], …]}: the three most liked recent articles. */
+/** get_recommended_reads → 10000145 {reads: [[naddr, title], …]}: the three most liked recent articles (clients decode the naddr). */
 async function recommendedReads(ctx: CommandContext): Promise<CacheEvent[]> {
   const rows = await ctx.store.db
     .selectFrom('reads')
-    .select(['latest_event_id', 'title', 'pubkey', 'identifier'])
+    .select(['title', 'pubkey', 'identifier'])
     .where('published_at', '>=', ctx.now() - 30 * 86_400)
     .orderBy('likes', 'desc')
     .orderBy('published_at', 'desc')
     .limit(3)
     .execute();
   const reads = rows.map((r) => [
-    r.latest_event_id,
-    r.title,
     naddrEncode({ kind: Kind.LongForm, pubkey: r.pubkey, identifier: r.identifier }),
+    r.title,
   ]);
   return [synth(CacheKind.RecommendedReads, { reads })];
 }

@@ -30,7 +30,7 @@ describeDialects('reads over the wire', (getStore) => {
   it('reads side panels: recommended reads, topics, featured authors, advanced feeds', async () => {
     const rec = contentOf<{ reads: string[][] }>((await client.request('get_recommended_reads'))[0]);
     expect(rec.reads).toEqual([
-      [f.article.id, 'My article', naddrEncode({ kind: 30023, pubkey: U.bob.pubkey, identifier: 'my-article' })],
+      [naddrEncode({ kind: 30023, pubkey: U.bob.pubkey, identifier: 'my-article' }), 'My article'],
     ]);
     expect(contentOf<string[]>((await client.request('get_reads_topics'))[0])).toEqual(['nostr']);
     expect(contentOf<string[]>((await client.request('get_featured_authors'))[0])).toEqual([U.bob.pubkey]);

@@ -1,15 +1,15 @@
 import {
   type CommandClient,
+  fetchAddressableEvents,
   fetchArticleThread,
   fetchDefaultFeeds,
-  fetchEvents,
   fetchFeaturedAuthors,
   fetchHighlights,
   fetchReadsTopics,
   fetchRecommendedReads,
   fetchUserProfile,
 } from '@tide/core/cache';
-import type { Page } from '@tide/core/model';
+import { emptyPage, type Page } from '@tide/core/model';
 import { type CacheEvent, Kind } from '@tide/core/nostr';
 import type { Signer } from '@tide/core/signers';
 import { type FeedDescriptor, parseFeedDescriptors } from '../../data/app-settings.ts';
@@ -47,19 +47,21 @@ export interface ReadsSidebarData {
   featured?: { pubkey: string; page: Page };
 }
 
-/** Loads the reads sidebar: `get_recommended_reads` (resolved with `events`), `get_reads_topics`, `get_featured_authors`. */
+/** Loads the reads sidebar: `get_recommended_reads` (naddrs resolved with `parametrized_replaceable_events`), `get_reads_topics`, `get_featured_authors`. */
 export async function loadReadsSidebar(client: CommandClient, signal?: AbortSignal): Promise<ReadsSidebarData> {
-  const [ids, topics, authors] = await Promise.all([
+  const [addresses, topics, authors] = await Promise.all([
     fetchRecommendedReads(client, { signal, purpose: 'reads_picks' }),
     fetchReadsTopics(client, { signal, purpose: 'reads_topics' }),
     fetchFeaturedAuthors(client, { signal, purpose: 'reads_authors' }),
   ]);
-  const picked = ids.slice(0, TOP_PICKS_SHOWN);
-  const topPicks = await fetchEvents(
-    client,
-    { event_ids: picked, extended_response: true },
-    { signal, purpose: 'reads_pick_events' },
-  );
+  const picked = addresses.slice(0, TOP_PICKS_SHOWN);
+  const topPicks = picked.length
+    ? await fetchAddressableEvents(
+        client,
+        { events: picked, extended_response: true },
+        { signal, purpose: 'reads_pick_events' },
+      )
+    : emptyPage();
   // The featured author changes with the hour, so everyone sees a different one over a day.
   const author = authors.length ? authors[Math.floor(Date.now() / 3_600_000) % authors.length] : undefined;
   const featured = author

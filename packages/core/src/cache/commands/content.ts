@@ -1,7 +1,7 @@
 import type { FeedDescriptor, Page } from '../../model/index.ts';
 import { emptyPage, parseFeedDescriptors } from '../../model/index.ts';
-import type { CacheEvent, NostrEvent } from '../../nostr/index.ts';
-import { CacheKind } from '../../nostr/index.ts';
+import type { AddressPointer, CacheEvent, NostrEvent } from '../../nostr/index.ts';
+import { CacheKind, tryDecodeNip19 } from '../../nostr/index.ts';
 import type { RequestOptions } from '../cache-options.ts';
 import {
   type CommandClient,
@@ -216,11 +216,22 @@ export async function fetchFeaturedAuthors(client: CommandClient, options?: Requ
   return stringList(contentOf(await requestEvents(client, 'get_featured_authors', undefined, options)));
 }
 
-/** `get_recommended_reads`: ids of recommended articles (first element of each entry). */
-export async function fetchRecommendedReads(client: CommandClient, options?: RequestOptions): Promise<string[]> {
+/** `get_recommended_reads`: the recommended articles' addresses (each entry is `[naddr, title]`; bad entries are skipped). */
+export async function fetchRecommendedReads(
+  client: CommandClient,
+  options?: RequestOptions,
+): Promise<AddressPointer[]> {
   const content = contentOf(await requestEvents(client, 'get_recommended_reads', undefined, options));
   const reads = (content as { reads?: unknown } | undefined)?.reads;
-  return Array.isArray(reads)
-    ? reads.map((r) => (Array.isArray(r) ? r[0] : r)).filter((r) => typeof r === 'string')
-    : [];
+  if (!Array.isArray(reads)) return [];
+  const out: AddressPointer[] = [];
+  for (const entry of reads) {
+    const naddr = Array.isArray(entry) ? entry[0] : entry;
+    const decoded = typeof naddr === 'string' ? tryDecodeNip19(naddr) : null;
+    if (decoded?.type === 'naddr') {
+      const { pubkey, kind, identifier } = decoded.data;
+      out.push({ pubkey, kind, identifier });
+    }
+  }
+  return out;
 }
