@@ -100,13 +100,50 @@ describeDialects('settings commands', (getStore) => {
     expect(feeds.length).toBeGreaterThan(0);
     expect(feeds.every((f) => typeof JSON.parse(f.spec) === 'object')).toBe(true);
     const nwc = await getAppSubsettings(ctx, { event_from_user: signedRequest(bob, { subkey: 'user-nwc' }) });
-    expect(JSON.parse(nwc[0].content as string)).toEqual({ nwcList: [], nwcActive: null });
+    expect(JSON.parse(nwc[0].content as string)).toEqual({ nwcList: [], nwcActive: [] });
 
     const mine = [{ name: 'Mine', spec: '{"id":"feed","kind":"notes"}', description: '', enabled: true }];
     const set = signedRequest(bob, { subkey: 'user-reads-feeds', settings: mine });
     expect(await setAppSubsettings(ctx, { event_from_user: set })).toEqual([]);
     const reads = await getAppSubsettings(ctx, { event_from_user: signedRequest(bob, { subkey: 'user-reads-feeds' }) });
     expect(JSON.parse(reads[0].content as string)).toEqual(mine);
+  });
+
+  it('every subsettings default and stored value has the shape the reference client reads', async () => {
+    const ctx = testContext(getStore());
+    const carol = testUser(24);
+    const get = async (subkey: string) => {
+      const [event] = await getAppSubsettings(ctx, { event_from_user: signedRequest(carol, { subkey }) });
+      expect(event.kind).toBe(10000155);
+      return JSON.parse(event.content as string);
+    };
+    // primal-web-app SettingsContext: feeds are spread (`[...feeds]`) and each is {name, spec, description, enabled}.
+    for (const subkey of ['user-home-feeds', 'user-reads-feeds']) {
+      const feeds = await get(subkey);
+      expect(Array.isArray(feeds)).toBe(true);
+      for (const f of feeds) {
+        expect(typeof f.name).toBe('string');
+        expect(typeof JSON.parse(f.spec)).toBe('object');
+        expect(typeof f.description).toBe('string');
+        expect(typeof f.enabled).toBe('boolean');
+      }
+    }
+    // It reads `nwcSettings.nwcActive.length` and passes nwcList on as an array.
+    const nwc = await get('user-nwc');
+    expect(Array.isArray(nwc.nwcList)).toBe(true);
+    expect(Array.isArray(nwc.nwcActive)).toBe(true);
+    // A value stored by an older server with nwcActive null, or a feed list that is not a list, is served in shape.
+    await setAppSubsettings(ctx, {
+      event_from_user: signedRequest(carol, {
+        subkey: 'user-nwc',
+        settings: { nwcList: [['a', 'b']], nwcActive: null },
+      }),
+    });
+    expect(await get('user-nwc')).toEqual({ nwcList: [['a', 'b']], nwcActive: [] });
+    await setAppSubsettings(ctx, {
+      event_from_user: signedRequest(carol, { subkey: 'user-home-feeds', settings: {} }),
+    });
+    expect(Array.isArray(await get('user-home-feeds'))).toBe(true);
   });
 
   it('subsettings refuse unknown subkeys and missing settings', async () => {

@@ -4,12 +4,34 @@ import { CommandError } from './context.ts';
 import type { Payload, PeopleContext } from './people-common.ts';
 import { requireSignedEvent } from './signed-request.ts';
 
-/** Defaults of the known subkeys (served when the user stored nothing yet). */
+/**
+ * Defaults of the known subkeys (served when the user stored nothing yet), in the shapes protocol clients read:
+ * the feed lists are arrays they spread, `user-nwc` is `{nwcList: [[…]], nwcActive: [name, uri] | []}` and clients
+ * read `nwcActive.length`, so an empty active connection is `[]`, never null.
+ */
 const SUBSETTING_DEFAULTS: Readonly<Record<string, () => unknown>> = {
   'user-home-feeds': () => DEFAULT_HOME_FEEDS.map((feed) => ({ ...feed })),
   'user-reads-feeds': () => DEFAULT_READS_FEEDS.map((feed) => ({ ...feed })),
-  'user-nwc': () => ({ nwcList: [], nwcActive: null }),
+  'user-nwc': () => ({ nwcList: [], nwcActive: [] }),
 };
+
+/** A stored value in the shape clients read: feed lists stay arrays, nwc's list and active entry arrays. */
+function servedShape(subkey: string, stored: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(stored);
+  } catch {
+    return JSON.stringify(SUBSETTING_DEFAULTS[subkey]());
+  }
+  if (subkey !== 'user-nwc') return Array.isArray(value) ? stored : JSON.stringify(SUBSETTING_DEFAULTS[subkey]());
+  const nwc = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  if (Array.isArray(nwc.nwcList) && Array.isArray(nwc.nwcActive)) return stored;
+  return JSON.stringify({
+    ...nwc,
+    nwcList: Array.isArray(nwc.nwcList) ? nwc.nwcList : [],
+    nwcActive: Array.isArray(nwc.nwcActive) ? nwc.nwcActive : [],
+  });
+}
 
 /** The subkeys get/set_app_subsettings accept. */
 export const SUBSETTING_KEYS: readonly string[] = Object.keys(SUBSETTING_DEFAULTS);
@@ -42,7 +64,7 @@ export async function getAppSubsettings(ctx: PeopleContext, payload: Payload): P
     .where('pubkey', '=', event.pubkey)
     .where('subkey', '=', subkey)
     .executeTakeFirst();
-  const content = row ? row.settings : JSON.stringify(SUBSETTING_DEFAULTS[subkey]());
+  const content = row ? servedShape(subkey, row.settings) : JSON.stringify(SUBSETTING_DEFAULTS[subkey]());
   return [{ kind: CacheKind.AppSubsettings, tags: [['d', subkey]], content }];
 }
 
