@@ -6,7 +6,7 @@ import { precompileMessages } from './vite-precompile-messages.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const cacheTarget = process.env.TIDE_CACHE_URL ?? 'http://127.0.0.1:8787';
-const proxied = ['/v1', '/link-preview', '/media-cache', '/media', '/.well-known'];
+const proxied = ['/v1', '/link-preview', '/media-cache', '/media', '/.well-known', '/upload'];
 
 // The web app: React + Vite; messages are compiled to ICU ASTs at build time so the parser stays out of the bundle.
 export default defineConfig({

@@ -205,3 +205,34 @@ export function TideLogo(props: IconProps) {
     </IconFrame>
   );
 }
+
+/** Picture frame: attach an image or video. */
+export function ImageIcon(props: IconProps) {
+  return (
+    <IconFrame name="image" {...props}>
+      <rect x="3" y="4" width="18" height="16" rx="2" />
+      <circle cx="9" cy="10" r="1.8" />
+      <path d="m21 16-5-5-9 9" />
+    </IconFrame>
+  );
+}
+
+/** Film camera: a video file. */
+export function VideoIcon(props: IconProps) {
+  return (
+    <IconFrame name="video" {...props}>
+      <rect x="3" y="6" width="13" height="12" rx="2" />
+      <path d="m16 10 5-3v10l-5-3z" />
+    </IconFrame>
+  );
+}
+
+/** Smiling face outline: open the emoji picker. */
+export function SmileIcon(props: IconProps) {
+  return (
+    <IconFrame name="smile" {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M8.5 14.5a4.5 4.5 0 0 0 7 0M9 9.5h.01M15 9.5h.01" />
+    </IconFrame>
+  );
+}
