@@ -19,6 +19,8 @@ export interface RelayBehaviour {
   count: number;
   /** Refuse EVENT and REQ with `auth-required:` until the socket has sent AUTH. */
   requireAuth?: boolean;
+  /** Pass accepted events on to the open subscriptions that match them (kinds/authors/ids/#p), like a live relay. */
+  live?: boolean;
 }
 
 /** A tiny NIP-01 relay on 127.0.0.1 (random port) for tests; it records every message it receives. */
@@ -36,10 +38,12 @@ function matches(event: NostrEvent, filter: Record<string, unknown>): boolean {
   const kinds = filter.kinds as number[] | undefined;
   const authors = filter.authors as string[] | undefined;
   const ids = filter.ids as string[] | undefined;
+  const p = filter['#p'] as string[] | undefined;
   return (
     (!kinds || kinds.includes(event.kind)) &&
     (!authors || authors.includes(event.pubkey)) &&
-    (!ids || ids.includes(event.id))
+    (!ids || ids.includes(event.id)) &&
+    (!p || event.tags.some((t) => t[0] === 'p' && p.includes(t[1])))
   );
 }
 
@@ -61,8 +65,12 @@ export async function startTestRelay(port = 0): Promise<TestRelay> {
         wss.close(() => resolve());
       }),
   };
+  const live = new Map<WebSocket, Map<string, Record<string, unknown>[]>>();
   wss.on('connection', (socket) => {
     relay.sockets.push(socket);
+    const subs = new Map<string, Record<string, unknown>[]>();
+    live.set(socket, subs);
+    socket.on('close', () => live.delete(socket));
     const send = (m: unknown[]) => socket.send(JSON.stringify(m));
     if (relay.behaviour.challenge) send(['AUTH', relay.behaviour.challenge]);
     let authed = false;
@@ -79,6 +87,7 @@ export async function startTestRelay(port = 0): Promise<TestRelay> {
         }
         if (b.closedReason) return send(['CLOSED', a, b.closedReason]);
         const filters = rest as Record<string, unknown>[];
+        subs.set(String(a), filters);
         for (const event of b.stored) if (filters.some((f) => matches(event, f))) send(['EVENT', a, event]);
         if (b.eose) send(['EOSE', a]);
       } else if (type === 'EVENT') {
@@ -91,6 +100,13 @@ export async function startTestRelay(port = 0): Promise<TestRelay> {
         if (b.ok === 'accept') {
           relay.published.push(event);
           send(['OK', event.id, true, '']);
+          if (b.live) {
+            for (const [peer, peerSubs] of live) {
+              for (const [subId, filters] of peerSubs) {
+                if (filters.some((f) => matches(event, f))) peer.send(JSON.stringify(['EVENT', subId, event]));
+              }
+            }
+          }
         } else send(['OK', event.id, false, b.ok.reject]);
       } else if (type === 'AUTH') {
         const event = a as NostrEvent;
@@ -98,6 +114,7 @@ export async function startTestRelay(port = 0): Promise<TestRelay> {
         authed = true;
         send(['OK', event.id, true, '']);
       } else if (type === 'COUNT') send(['COUNT', a, { count: b.count }]);
+      else if (type === 'CLOSE') subs.delete(String(a));
     });
   });
   return relay;
