@@ -3,6 +3,7 @@ import type { EventTemplate } from '@tide/core/nostr';
 import { generateSecretKey, getPublicKey, npubEncode, nsecEncode, verifyEvent } from '@tide/core/nostr';
 import { LocalSigner, type Nip07Extension, PIN_VAULT_PREFIX } from '@tide/core/signers';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DeviceKeyVault, memoryRecords } from './device-key-vault.ts';
 import { SessionController } from './session-controller.ts';
 import { readStoredAccount, SESSION_KEYS, type SessionStorage, STORED_PIN_KEY_PREFIX } from './session-storage.ts';
 import { createSessionStore } from './session-store.ts';
@@ -23,11 +24,12 @@ function memoryStorage(): SessionStorage & { data: Map<string, string> } {
   };
 }
 
-/** A page load: the store starts from what storage remembers, like `stores.ts` does. */
-function pageLoad(storage = memoryStorage()) {
+/** A page load: the store starts from what storage remembers, like `stores.ts` does; `idb` is the browser's IndexedDB. */
+function pageLoad(storage = memoryStorage(), idb = new Map<string, unknown>()) {
   const store = createSessionStore('test', readStoredAccount(storage));
-  const session = new SessionController({ store, storage, extension: noSleep });
-  return { storage, store, session };
+  const vault = new DeviceKeyVault(memoryRecords(idb));
+  const session = new SessionController({ store, storage, extension: noSleep, deviceVault: async () => vault });
+  return { storage, store, session, idb };
 }
 
 /** Nothing secret anywhere the app shows or keeps in plain text: store state and localStorage. */
@@ -68,11 +70,57 @@ describe('sign in with a private key', () => {
     expect(page.storage.data.has(SESSION_KEYS.pinVault)).toBe(false);
     expectNoSecret(page);
 
-    // Reload without a PIN: the user reads as themselves, but nothing can sign.
+    // Without IndexedDB (or a cleared one), a reload reads as the user, but nothing can sign.
     const next = pageLoad(page.storage);
+    await next.session.restore();
     expect(next.store.getState()).toMatchObject({ publicKey: PUBKEY, canSign: false, pinLocked: false });
     expect(next.session.requestSigner()).toBe('none');
   });
+
+  it('without a PIN, keeps the key under the device key so a reload still signs; logout deletes it', async () => {
+    const page = pageLoad();
+    await page.session.signInWithNsec(NSEC);
+    expect(page.idb.has('nsec')).toBe(true);
+    const record = page.idb.get('nsec') as { key: CryptoKey; data: ArrayBuffer };
+    expect(record.key.extractable).toBe(false);
+    const sealed = new TextDecoder('latin1').decode(new Uint8Array(record.data));
+    expect(sealed).not.toContain(NSEC);
+    expect(sealed).not.toContain(bytesToHex(sk));
+
+    const next = pageLoad(page.storage, page.idb);
+    expect(next.store.getState()).toMatchObject({ publicKey: PUBKEY, canSign: false, keyLookupDone: false });
+    await next.session.restore();
+    expect(next.store.getState()).toMatchObject({ publicKey: PUBKEY, method: 'nsec', canSign: true });
+    expect(next.session.requestSigner()).toBe('ready');
+    const signed = await next.session.signer?.signEvent(note);
+    expect(signed && verifyEvent(signed) && signed.pubkey === PUBKEY).toBe(true);
+    expectNoSecret(next);
+
+    next.session.logout();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(next.idb.has('nsec')).toBe(false);
+    const after = pageLoad(next.storage, next.idb);
+    await after.session.restore();
+    expect(after.store.getState()).toMatchObject({ publicKey: null, canSign: false });
+  });
+
+  it('a device key of another account never signs for the remembered one; a PIN replaces the device key', async () => {
+    const other = generateSecretKey();
+    const page = pageLoad();
+    await page.session.signInWithNsec(nsecEncode(other));
+    const swapped = memoryStorage();
+    swapped.setItem(SESSION_KEYS.publicKey, PUBKEY);
+    swapped.setItem(SESSION_KEYS.method, 'nsec');
+    const next = pageLoad(swapped, page.idb);
+    await next.session.restore();
+    expect(next.store.getState()).toMatchObject({ publicKey: PUBKEY, canSign: false });
+
+    const pinned = pageLoad();
+    await pinned.session.signInWithNsec(NSEC);
+    expect(pinned.idb.has('nsec')).toBe(true);
+    await pinned.session.signInWithNsec(NSEC, '2468');
+    expect(pinned.idb.has('nsec')).toBe(false);
+  }, 60_000);
 
   it('refuses anything but an nsec with the spec message', async () => {
     const page = pageLoad();

@@ -1,4 +1,5 @@
 import type { ExtensionLookupOptions, LocalSigner, Signer } from '@tide/core/signers';
+import { DEVICE_KEYS, type DeviceKeyVault } from './device-key-vault.ts';
 import {
   clearStoredAccount,
   hasStoredPinKey,
@@ -21,6 +22,8 @@ export interface SessionControllerOptions {
   storage: SessionStorage;
   /** How the signer extension is looked up (tests pass a fast sleep); default: `window.nostr`, 4 × 250 ms. */
   extension?: ExtensionLookupOptions;
+  /** The vault that keeps a key without PIN across reloads (default: IndexedDB); null keeps nothing. */
+  deviceVault?: () => Promise<DeviceKeyVault | null>;
 }
 
 /**
@@ -35,11 +38,13 @@ export class SessionController {
   readonly #store: SessionStore;
   readonly #storage: SessionStorage;
   readonly #extension: ExtensionLookupOptions;
+  readonly #deviceVault: () => Promise<DeviceKeyVault | null>;
 
   constructor(options: SessionControllerOptions) {
     this.#store = options.store;
     this.#storage = options.storage;
     this.#extension = options.extension ?? {};
+    this.#deviceVault = options.deviceVault ?? (() => loadSigners().then((m) => m.browserDeviceKeyVault()));
   }
 
   /** The signer that can sign now, or null (guest, browse-only, PIN not entered yet). */
@@ -48,21 +53,26 @@ export class SessionController {
   }
 
   /**
-   * Signs in with an `nsec`: the key stays in memory; with a `pin` it is also stored PIN-encrypted for later visits.
-   * Throws SignerError 'invalid-nsec' ('Please enter a valid private key') or the vault's message.
+   * Signs in with an `nsec`: the key stays in memory; with a `pin` it is also stored PIN-encrypted for later visits,
+   * without one it is kept encrypted under this browser's non-extractable device key (IndexedDB) so a reload keeps
+   * the user signed in. Throws SignerError 'invalid-nsec' ('Please enter a valid private key') or the vault's message.
    */
   async signInWithNsec(nsec: string, pin?: string): Promise<void> {
     const { LocalSigner, PinVault } = await loadSigners();
     const local = LocalSigner.fromNsec(nsec);
     const publicKey = await local.getPublicKey();
     const vault = new PinVault(this.#storage, SESSION_KEYS.pinVault);
-    if (pin === undefined) vault.clear();
-    else {
+    const device = await this.#deviceVault().catch(() => null);
+    if (pin === undefined) {
+      vault.clear();
+      await device?.save(DEVICE_KEYS.nsec, nsec.trim()).catch(() => undefined);
+    } else {
       const problem = await vault.save(nsec.trim(), pin, pin);
       if (problem) {
         local.forget();
         throw new Error(problem);
       }
+      await device?.remove(DEVICE_KEYS.nsec);
     }
     this.#use(local, local);
     this.#signedIn(publicKey, 'nsec', { pinLocked: false });
@@ -74,6 +84,7 @@ export class SessionController {
     const signer = new Nip07Signer(this.#extension);
     const publicKey = await signer.getPublicKey();
     this.#storage.removeItem(SESSION_KEYS.pinVault);
+    this.#forgetDeviceKeys();
     this.#use(signer, null);
     this.#signedIn(publicKey, 'extension', { pinLocked: false });
   }
@@ -87,6 +98,7 @@ export class SessionController {
       decoded?.type === 'npub' ? decoded.data : decoded?.type === 'nprofile' ? decoded.data.pubkey : text;
     if (!/^[0-9a-f]{64}$/.test(publicKey)) return false;
     this.#storage.removeItem(SESSION_KEYS.pinVault);
+    this.#forgetDeviceKeys();
     this.#use(null, null);
     this.#signedIn(publicKey, 'npub', { pinLocked: false });
     return true;
@@ -121,6 +133,7 @@ export class SessionController {
   /** Forgot PIN (after confirmation): erases the stored key; the user stays, browse-only, until signing in again. */
   forgetStoredKey(): void {
     this.#storage.removeItem(SESSION_KEYS.pinVault);
+    this.#forgetDeviceKeys();
     this.#use(null, null);
     const { publicKey } = this.#store.getState();
     if (publicKey) writeStoredAccount(this.#storage, publicKey, 'npub');
@@ -132,10 +145,11 @@ export class SessionController {
     });
   }
 
-  /** Logout (spec §4): clears the secret key, the public key and the stored key; back to guest. */
+  /** Logout (spec §4): clears the secret key, the public key and the stored keys (PIN vault, device vault). */
   logout(): void {
     this.#use(null, null);
     clearStoredAccount(this.#storage);
+    this.#forgetDeviceKeys();
     this.#store.getState().setAccount({ ...GUEST_ACCOUNT, keyLookupDone: true });
   }
 
@@ -180,8 +194,36 @@ export class SessionController {
           this.logout();
         }
       }
+    } else if (state.method === 'nsec' && !state.pinLocked && state.publicKey) {
+      await this.#restoreDeviceKey(state.publicKey);
     }
     this.#store.getState().setAccount({ keyLookupDone: true });
+  }
+
+  /** An nsec session without PIN: the key kept under the device key signs again (if it is still the same user). */
+  async #restoreDeviceKey(publicKey: string): Promise<void> {
+    const device = await this.#deviceVault().catch(() => null);
+    const nsec = await device?.load(DEVICE_KEYS.nsec);
+    if (!nsec) return;
+    const { LocalSigner } = await loadSigners();
+    try {
+      const local = LocalSigner.fromNsec(nsec);
+      if ((await local.getPublicKey()) !== publicKey || this.#store.getState().publicKey !== publicKey) {
+        local.forget();
+        return;
+      }
+      this.#use(local, local);
+      this.#signedIn(publicKey, 'nsec', { pinLocked: false });
+    } catch {
+      // A damaged entry: the user stays browse-only until signing in again.
+    }
+  }
+
+  /** Deletes every key the device vault keeps (logout, another sign-in method, forgot PIN). */
+  #forgetDeviceKeys(): void {
+    void this.#deviceVault()
+      .then((device) => Promise.all([device?.remove(DEVICE_KEYS.nsec), device?.remove(DEVICE_KEYS.nip46)]))
+      .catch(() => undefined);
   }
 
   #use(signer: Signer | null, local: LocalSigner | null): void {

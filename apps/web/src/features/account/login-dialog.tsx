@@ -87,7 +87,7 @@ export function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
 
   const title = step === 'key' ? t('login.title') : step === 'pin' ? t('pin.createTitle') : t('login.npubTitle');
   const description =
-    step === 'key' ? t('login.description') : step === 'pin' ? t('pin.createDescription') : t('login.npubDescription');
+    step === 'key' ? t('login.description') : step === 'pin' ? t('login.pinDescription') : t('login.npubDescription');
 
   return (
     <Dialog
