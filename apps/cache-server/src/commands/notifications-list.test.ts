@@ -136,6 +136,45 @@ describeDialects('notification commands', (getStore) => {
     await expect(getNotifications(ctx, { pubkey: alice.pk, type_group: 'nope' })).rejects.toThrow('invalid type_group');
   });
 
+  it('get_notifications lists types 301-303, 501 and 601 only to a client that asks for extended_types', async () => {
+    const store = getStore();
+    const dave = testUser(34);
+    const rows: Array<[number, Record<string, unknown>]> = [
+      [4, { your_post: post.id, who_liked_it: bob.pk, reaction: '+' }],
+      [201, { post_your_post_was_mentioned_in: reply.id, your_post: post.id, who_zapped_it: bob.pk, satszapped: 5 }],
+      [301, { your_post: post.id, who_highlighted_it: bob.pk, highlight: reply.id }],
+      [302, { your_post: post.id, who_bookmarked_it: bob.pk }],
+      [303, { your_post: post.id, who_reacted: bob.pk, reaction: '🔥' }],
+      [501, { live_event_id: reply.id, host: bob.pk, coordinate: `30311:${bob.pk}:live` }],
+      [601, { your_post: post.id, who_replied_to_it: bob.pk, reply: reply.id }],
+    ];
+    for (const [i, [type, args]] of rows.entries()) {
+      await store.db
+        .insertInto('notifications')
+        .values({
+          pubkey: dave.pk,
+          created_at: NOW - 100 + i,
+          type,
+          actor_pubkey: bob.pk,
+          target_event_id: post.id,
+          source_event_id: `x${i}`,
+          args: JSON.stringify(args),
+        })
+        .execute();
+    }
+    const ctx = testContext(store);
+    const classic = parsed(await getNotifications(ctx, { pubkey: dave.pk, limit: 100, type_group: 'all' }));
+    expect(classic.map((n) => n.type)).toEqual([201, 4]);
+    const replies = parsed(await getNotifications(ctx, { pubkey: dave.pk, type_group: 'replies' }));
+    expect(replies).toEqual([]);
+    const extended = parsed(
+      await getNotifications(ctx, { pubkey: dave.pk, limit: 100, type_group: 'all', extended_types: true }),
+    );
+    expect(extended.map((n) => n.type)).toEqual([601, 501, 303, 302, 301, 201, 4]);
+    const deep = parsed(await getNotifications(ctx, { pubkey: dave.pk, type_group: 'replies', extended_types: true }));
+    expect(deep.map((n) => n.type)).toEqual([601]);
+  });
+
   it('get_notifications hides notifications involving users the viewer muted', async () => {
     const store = getStore();
     await putListItem(store, alice.pk, 10000, '', 'p', carol.pk);

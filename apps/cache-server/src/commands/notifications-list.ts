@@ -1,5 +1,5 @@
 import { type CacheEvent, CacheKind } from '@tide/core/nostr';
-import { NOTIFICATION_TYPE_GROUPS } from '../defaults/index.ts';
+import { CLASSIC_NOTIFICATION_TYPES, LISTED_NOTIFICATION_TYPES, NOTIFICATION_TYPE_GROUPS } from '../defaults/index.ts';
 import { enrichPosts } from './bundle.ts';
 import { CommandError } from './context.ts';
 import { isPubkeyArg, notificationArgs, notificationEvent } from './notifications-format.ts';
@@ -21,9 +21,10 @@ import { hiddenPubkeys } from './people-moderation.ts';
 export const MAX_NOTIFICATIONS = 100;
 
 /**
- * get_notifications {pubkey, limit=20 ≤100, since, until, offset, type_group=all, user_pubkey}: the recipient's
- * notifications newest first (created_at within [since, until], `offset` skips rows at the boundary), filtered by
- * type group and visibility; then `{kind: 10000105, content: {pubkey, followers_count}}` for every user named in
+ * get_notifications {pubkey, limit=20 ≤100, since, until, offset, type_group=all, user_pubkey, extended_types}: the
+ * recipient's notifications newest first (created_at within [since, until], `offset` skips rows at the boundary),
+ * filtered by type group and visibility; only the types every protocol client renders (1–8, 101–104, 201–204)
+ * unless `extended_types: true` asks for the newer ones too (301–303 highlights/bookmarks/reactions, 501, 601); then `{kind: 10000105, content: {pubkey, followers_count}}` for every user named in
  * them, then the enriched bundle of the referenced events (no FeedRange: clients page by created_at) and the
  * kind 0 of involved users the bundle did not cover.
  */
@@ -33,7 +34,9 @@ export async function getNotifications(ctx: PeopleContext, payload: Payload): Pr
   const { limit, offset, since, until } = pageArgs(ctx, payload, MAX_NOTIFICATIONS, 10_000);
   const group = payload?.type_group ?? 'all';
   if (typeof group !== 'string' || !(group in NOTIFICATION_TYPE_GROUPS)) throw new CommandError('invalid type_group');
-  const types = NOTIFICATION_TYPE_GROUPS[group];
+  const listed = payload?.extended_types === true ? LISTED_NOTIFICATION_TYPES : CLASSIC_NOTIFICATION_TYPES;
+  const groupTypes = NOTIFICATION_TYPE_GROUPS[group];
+  const types = groupTypes ? groupTypes.filter((type) => listed.has(type)) : null;
 
   const visible: Array<{
     row: { pubkey: string; created_at: number; type: number; args: string };
@@ -50,7 +53,10 @@ export async function getNotifications(ctx: PeopleContext, payload: Payload): Pr
       .where('pubkey', '=', pubkey)
       .where('created_at', '>=', since)
       .where('created_at', '<=', until);
-    if (types) q = q.where('type', 'in', [...types]);
+    if (types) {
+      if (types.length === 0) break;
+      q = q.where('type', 'in', [...types]);
+    }
     const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(batch).offset(scanned).execute();
     scanned += rows.length;
     const parsed = rows.map((row) => {
@@ -66,7 +72,7 @@ export async function getNotifications(ctx: PeopleContext, payload: Payload): Pr
       parsed.flatMap((item) => item.users),
     );
     for (const item of parsed) {
-      if (!(await isNotificationVisible(ctx.store, item.row, item.users, hidden))) continue;
+      if (!(await isNotificationVisible(ctx.store, item.row, item.users, hidden, listed))) continue;
       if (skipped < offset) {
         skipped += 1;
         continue;

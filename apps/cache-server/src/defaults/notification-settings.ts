@@ -11,6 +11,13 @@ export const NOTIFICATION_TYPES: readonly number[] = Object.keys(NOTIFICATION_TY
 /** Types get_notifications lists: the settings types plus live events (501) and deep replies (601); never DMs (401). */
 export const LISTED_NOTIFICATION_TYPES: ReadonlySet<number> = new Set([...NOTIFICATION_TYPES, 501, 601]);
 
+/**
+ * Types every client of the protocol renders: the reference web client's NotificationType (1–8, 101–104, 201–204).
+ * Such a client looks each listed type up in its tables and its "All" tab fails on one it does not know, and the
+ * request carries no version, so get_notifications lists only these unless the client asks for `extended_types`.
+ */
+export const CLASSIC_NOTIFICATION_TYPES: ReadonlySet<number> = new Set(NOTIFICATION_TYPES.filter((type) => type < 300));
+
 /** Default per-type notification toggles: every type on (spec §3). */
 export const DEFAULT_NOTIFICATION_SETTINGS: Readonly<Record<string, boolean>> = Object.fromEntries(
   NOTIFICATION_TYPES.map((type) => [NOTIFICATION_TYPE_NAMES[type], true]),

@@ -158,9 +158,21 @@ describe('cache commands', () => {
       offset: 0,
     });
     await fetchNotifications(client, { pubkey: id('a'), type_group: 'zaps', until: 500 });
-    expect(payloads.get_notifications).toEqual({ pubkey: id('a'), type_group: 'zaps', until: 500, limit: 20 });
+    expect(payloads.get_notifications).toEqual({
+      pubkey: id('a'),
+      type_group: 'zaps',
+      until: 500,
+      limit: 20,
+      extended_types: true,
+    });
     await fetchNotifications(client, { pubkey: id('a'), type_group: 'all', since: 400 });
-    expect(payloads.get_notifications).toEqual({ pubkey: id('a'), type_group: 'all', since: 400, limit: 100 });
+    expect(payloads.get_notifications).toEqual({
+      pubkey: id('a'),
+      type_group: 'all',
+      since: 400,
+      limit: 100,
+      extended_types: true,
+    });
   });
 
   it('live stream feed: payload with kind 30311, CLOSE names the command', async () => {

@@ -9,7 +9,7 @@ import { type CommandClient, contentOf, type PageOptions, requestEvents, request
 /** Notification tabs (`type_group`). */
 export type NotificationGroup = 'all' | 'zaps' | 'replies' | 'mentions' | 'reposts';
 
-/** `get_notifications`: new ones (`since`, limit 100) or older ones (`until`, limit 20). */
+/** `get_notifications`: new ones (`since`, limit 100) or older ones (`until`, limit 20), every type (`extended_types`). */
 export function fetchNotifications(
   client: CommandClient,
   params: {
@@ -23,7 +23,8 @@ export function fetchNotifications(
   options?: PageOptions,
 ): Promise<Page> {
   const limit = params.limit ?? (params.until ? 20 : 100);
-  return requestPage(client, 'get_notifications', { ...params, limit }, options);
+  // Tide renders every type, so it asks for the newer ones (301–303, 501, 601) older protocol clients do not know.
+  return requestPage(client, 'get_notifications', { ...params, limit, extended_types: true }, options);
 }
 
 /** `get_notifications_seen`: when the user last looked at notifications (seconds). */
