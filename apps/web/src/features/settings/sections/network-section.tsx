@@ -8,6 +8,7 @@ import { TextField } from '../../../ui/text-field.tsx';
 import styles from '../../frames.module.css';
 import { defaultCacheServerUrl, isWebSocketUrl } from './cache-server-url.ts';
 import { GuestNotice } from './guest-notice.tsx';
+import { RelaySettings } from './relay-settings.tsx';
 
 /** Network: the caching service address (stored in localStorage.cacheServer) and the user's relays. */
 export function NetworkSection() {
@@ -50,6 +51,7 @@ export function NetworkSection() {
       <h3>{t('settings.network.relaysTitle')}</h3>
       <p>{t('settings.network.relaysBody')}</p>
       <GuestNotice />
+      <RelaySettings />
     </>
   );
 }
