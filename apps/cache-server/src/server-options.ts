@@ -2,10 +2,10 @@ import type { Logger } from 'pino';
 import type { CommandRecord } from './commands/context.ts';
 import type { RelayInfoOptions } from './http/nip11.ts';
 import type { HttpRoute } from './http/router.ts';
+import type { ServerLimits } from './limits.ts';
 import type { WarmStartOptions } from './read-cache/warm-start.ts';
 import type { OpenStoreOptions, Store } from './store/index.ts';
 import type { UpstreamOptions } from './upstream/upstream-relay.ts';
-import type { ServerLimits } from './ws/limits.ts';
 
 /** The ingest pipeline's signature (`ingestEvents` of `src/ingest`). */
 export type IngestFn = (

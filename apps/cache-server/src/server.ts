@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { NostrEvent } from '@tide/core/nostr';
 import pino from 'pino';
 import { WebSocketServer } from 'ws';
+import { ComputeQueue, shareViewerIndependentBundles } from './answers/index.ts';
 import type { IngestResult, IngestSource } from './commands/context.ts';
 import { allCommands } from './commands/index.ts';
 import { withStatementTimeoutNotices } from './commands/statement-timeouts.ts';
@@ -18,7 +19,9 @@ import { seedingRoute, seedingUpgradeReply } from './http/seeding.ts';
 import { mediaFilesRoute, webAppRoute } from './http/web-app.ts';
 import { ingestEvents } from './ingest/index.ts';
 import { registerLocalMedia } from './ingest/indexers/media-metadata.ts';
+import { DEFAULT_LIMITS, type ServerLimits } from './limits.ts';
 import { onPeerChanges, onStoreChanges } from './read-cache/change-feed.ts';
+import { ChangeNotifier } from './read-cache/change-notifier.ts';
 import { startCrossServerFeed } from './read-cache/cross-server-feed.ts';
 import { enableReadCache } from './read-cache/read-cache.ts';
 import { startWarmStart, type WarmReport, type WarmStart } from './read-cache/warm-start.ts';
@@ -27,18 +30,12 @@ import type { StartServerOptions } from './server-options.ts';
 import { openStore, type Store } from './store/index.ts';
 import { publishToRelays } from './upstream/publish.ts';
 import { UpstreamRelay } from './upstream/upstream-relay.ts';
-import { shareViewerIndependentBundles } from './ws/bundle-sharing.ts';
-import { serveCacheConnection } from './ws/cache-endpoint.ts';
-import { ChangeNotifier } from './ws/change-notifier.ts';
-import { ComputeQueue } from './ws/compute-queue.ts';
-import { DEFAULT_LIMITS, type ServerLimits } from './ws/limits.ts';
-import { tellReadWorkers } from './ws/read-pool.ts';
-import { startReadPool } from './ws/read-pool-start.ts';
-import type { ServerCore } from './ws/server-core.ts';
-import { type ServingStats, servingStats } from './ws/serving-stats.ts';
+import { startReadPool, tellReadWorkers } from './workers/index.ts';
+import type { ServerCore } from './ws/index.ts';
+import { type ServingStats, serveCacheConnection, servingStats } from './ws/index.ts';
 
 export type { IngestFn, StartServerOptions } from './server-options.ts';
-export type { ServingStats } from './ws/serving-stats.ts';
+export type { ServingStats } from './ws/index.ts';
 
 /** A running server. */
 export interface RunningServer {

@@ -1,8 +1,8 @@
 import { generateSecretKey, signEvent } from '@tide/core/nostr';
 import { describe, expect, it } from 'vitest';
 import type { CommandRecord } from '../src/commands/index.ts';
+import { TokenBucket } from '../src/limits.ts';
 import { startServer } from '../src/server.ts';
-import { TokenBucket } from '../src/ws/limits.ts';
 import { RawSocket } from './raw-socket.ts';
 
 describe('TokenBucket', () => {

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../src/server.ts';
-import { ReadPool } from '../src/ws/read-pool.ts';
+import { ReadPool } from '../src/workers/index.ts';
 import { freshLocation, type TestStoreLocation, testDialects } from './dialects.ts';
 import { note, profile, T0, testUser } from './fixtures/events.ts';
 import { RawSocket } from './raw-socket.ts';

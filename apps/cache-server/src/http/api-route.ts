@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { type CommandContext, CommandError } from '../commands/context.ts';
-import type { ServerCore } from '../ws/server-core.ts';
+import type { ServerCore } from '../ws/index.ts';
 import { type HttpRoute, sendJson } from './router.ts';
 
 let nextId = 1_000_000_000;

@@ -1,4 +1,4 @@
-import type { ServerLimits } from '../ws/limits.ts';
+import type { ServerLimits } from '../limits.ts';
 
 /** Software URL and version published in the NIP-11 document. */
 export const SOFTWARE = { software: 'https://github.com/tide/tide', version: '0.1.0' };

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import type { ServerLimits } from '../ws/limits.ts';
+import type { ServerLimits } from '../limits.ts';
 import { type RelayInfoOptions, relayInfoDocument } from './nip11.ts';
 
 /** One HTTP route: returns true when it answered the request. */

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { freshLocation, testDialects } from '../../test/dialects.ts';
 import { ev, note, T0, testUser } from '../../test/fixtures/events.ts';
 import { RawSocket } from '../../test/raw-socket.ts';
+import { responseCacheFor, responseCacheOptions, responseKey } from '../answers/index.ts';
 import { ingestEvents } from '../ingest/index.ts';
+import { DEFAULT_LIMITS } from '../limits.ts';
 import { type RunningServer, startServer } from '../server.ts';
 import type { StoreDialect } from '../store/index.ts';
-import { DEFAULT_LIMITS } from '../ws/limits.ts';
-import { responseCacheFor, responseCacheOptions, responseKey } from '../ws/response-cache.ts';
 import type { StoreChangeSet } from './change-set.ts';
 
 const ann = testUser('cross-answers-ann');

@@ -1,7 +1,7 @@
 import type { NostrEvent } from '@tide/core/nostr';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database, Store } from '../store/index.ts';
-import { rowToEvent } from '../ws/stored-event.ts';
+import { rowToEvent } from '../ws/index.ts';
 import { expirationOf, type RelayFilter } from './filter.ts';
 
 type Eb = ExpressionBuilder<Database, 'events'>;

@@ -1,8 +1,7 @@
 import { hasSignedShape, type NostrEvent } from '@tide/core/nostr';
 import type { WebSocket } from 'ws';
-import { Connection } from '../ws/connection.ts';
-import { RATE_LIMITED, refusedMessage } from '../ws/refused-message.ts';
-import type { ServerCore } from '../ws/server-core.ts';
+import type { ServerCore } from '../ws/index.ts';
+import { Connection, RATE_LIMITED, refusedMessage } from '../ws/index.ts';
 import { checkAuthEvent, isHiddenDm, newChallenge } from './auth.ts';
 import { expirationOf, isEmptyFilter, matchFilter, parseFilter, type RelayFilter } from './filter.ts';
 import { countFilters, queryFilter } from './filter-query.ts';

@@ -1,29 +1,29 @@
 import { isEphemeralKind, isHex } from '@tide/core/nostr';
 import type { WebSocket } from 'ws';
-import { type CommandContext, CommandError, type ConnectionState, type LiveSpec } from '../commands/context.ts';
-import { notePostMuteFacts } from '../commands/mute-facts.ts';
-import type { PackedAnswer } from './answer-frames.ts';
-import { computeAnswer } from './answer-run.ts';
-import { writtenAtOf } from './bundle-sharing.ts';
-import { pushEvents, sendAnswer, sendNotice, usesZlib } from './cache-frames.ts';
-import { EVENT_IDS_KIND, isFirehoseFilter, runPlainFilter } from './cache-plain-filter.ts';
-import { Connection } from './connection.ts';
-import { startLivePush } from './live-push.ts';
-import { RATE_LIMITED, refusedMessage } from './refused-message.ts';
+import type { ChangeListener, PackedAnswer } from '../answers/index.ts';
 import {
   CACHEABLE_COMMANDS,
+  computeAnswer,
   isPeriodicKey,
+  layerPlan,
   onChangeKeys,
   responseCacheFor,
   responseCacheOptions,
   responseKey,
   VIEWERLESS_COMMANDS,
+  ViewerLayers,
   viewerOfRequest,
-} from './response-cache.ts';
+  writtenAtOf,
+} from '../answers/index.ts';
+import { type CommandContext, CommandError, type ConnectionState, type LiveSpec } from '../commands/context.ts';
+import { notePostMuteFacts } from '../commands/mute-facts.ts';
+import { pushEvents, sendAnswer, sendNotice, usesZlib } from './cache-frames.ts';
+import { EVENT_IDS_KIND, isFirehoseFilter, runPlainFilter } from './cache-plain-filter.ts';
+import { Connection } from './connection.ts';
+import { startLivePush } from './live-push.ts';
+import { RATE_LIMITED, refusedMessage } from './refused-message.ts';
 import type { ServerCore } from './server-core.ts';
 import { toCacheEvent } from './stored-event.ts';
-import type { ChangeListener } from './viewer-facts.ts';
-import { layerPlan, ViewerLayers } from './viewer-layer.ts';
 
 const layersOfServer = new WeakMap<ServerCore, ViewerLayers | null>();
 

@@ -1,5 +1,5 @@
 import type { CacheEvent } from '@tide/core/nostr';
-import type { PackedAnswer } from './answer-frames.ts';
+import type { PackedAnswer } from '../answers/index.ts';
 import type { Connection } from './connection.ts';
 
 /** Whether the connection negotiated zlib with `set_primal_protocol`. */

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
-import { type ServerLimits, TokenBucket } from './limits.ts';
+import { type ServerLimits, TokenBucket } from '../limits.ts';
 
 let nextConnectionId = 1;
 

@@ -1,7 +1,7 @@
 import type { CacheEvent } from '@tide/core/nostr';
 import type { Logger } from 'pino';
 import type { LiveSpec } from '../commands/context.ts';
-import type { ChangeNotifier } from './change-notifier.ts';
+import type { ChangeNotifier } from '../read-cache/change-notifier.ts';
 
 /**
  * Runs one long-lived subscription: recomputes on its topics and period, at most once per `minIntervalMs`,

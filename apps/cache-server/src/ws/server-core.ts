@@ -1,13 +1,13 @@
 import type { NostrEvent } from '@tide/core/nostr';
 import type { Logger } from 'pino';
+import type { ComputeQueue } from '../answers/index.ts';
 import type { IngestResult, IngestSource } from '../commands/context.ts';
 import type { CommandRegistry } from '../commands/registry.ts';
 import type { BlobStore } from '../http/blob-store.ts';
+import type { ServerLimits } from '../limits.ts';
+import type { ChangeNotifier } from '../read-cache/change-notifier.ts';
 import type { Store } from '../store/index.ts';
-import type { ChangeNotifier } from './change-notifier.ts';
-import type { ComputeQueue } from './compute-queue.ts';
-import type { ServerLimits } from './limits.ts';
-import type { ReadPool } from './read-pool.ts';
+import type { ReadPool } from '../workers/index.ts';
 
 /** What every endpoint of one running server shares. */
 export interface ServerCore {

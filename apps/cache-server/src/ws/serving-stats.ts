@@ -1,9 +1,9 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { type ResponseCacheStats, responseCacheFor, responseCacheOptions } from '../answers/index.ts';
+import type { ServerLimits } from '../limits.ts';
+import type { ChangeNotifier } from '../read-cache/change-notifier.ts';
 import type { WarmReport } from '../read-cache/warm-start.ts';
-import type { ChangeNotifier } from './change-notifier.ts';
-import type { ServerLimits } from './limits.ts';
-import type { ReadPool, ReadPoolStats } from './read-pool.ts';
-import { type ResponseCacheStats, responseCacheFor, responseCacheOptions } from './response-cache.ts';
+import type { ReadPool, ReadPoolStats } from '../workers/index.ts';
 
 /** How the server served since the previous `stats()` call. */
 export interface ServingStats {

@@ -1,7 +1,7 @@
 import { shareBundles, sharedBundlesOf } from '../commands/bundle-shared.ts';
+import type { ChangeNotifier } from '../read-cache/change-notifier.ts';
 import type { ReuseLimits } from '../reuse-rule.ts';
 import type { Store } from '../store/index.ts';
-import type { ChangeNotifier } from './change-notifier.ts';
 
 /** Authors remembered before the list is restarted (and the shared parts with it). */
 const MAX_WRITERS = 50_000;

@@ -3,6 +3,7 @@
 // PostgreSQL up to 8 at once), and packing (serialising and deflating) their answers off the main thread.
 import { parentPort, workerData } from 'node:worker_threads';
 import pino from 'pino';
+import { answerDeps, PackedAnswer, type PackedTransfer, viewerOfRequest } from '../answers/index.ts';
 import { shareBundles, sharedBundlesOf } from '../commands/bundle-shared.ts';
 import { type CommandContext, CommandError } from '../commands/context.ts';
 import { allCommands } from '../commands/index.ts';
@@ -11,10 +12,7 @@ import { publishStoreChanges } from '../read-cache/change-feed.ts';
 import { enableReadCache } from '../read-cache/read-cache.ts';
 import type { ReuseLimits } from '../reuse-rule.ts';
 import { type OpenStoreOptions, openStore } from '../store/index.ts';
-import { answerDeps } from './answer-deps.ts';
-import { PackedAnswer, type PackedTransfer } from './answer-frames.ts';
 import type { ReadReply, ReadRequest, ToWorker } from './read-messages.ts';
-import { viewerOfRequest } from './response-cache.ts';
 import { mapStoreFile } from './sqlite-mmap.ts';
 
 /** What the pool hands a worker at start. */

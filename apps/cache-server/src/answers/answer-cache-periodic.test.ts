@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResponseCache } from './answer-cache.ts';
-import { handComputations } from './hand-computations.ts';
+import { handComputations } from './hand-computations.test-helper.ts';
 import { isPeriodicKey, responseKey } from './response-cache.ts';
 import { NO_VIEWER } from './viewer-layer.ts';
 

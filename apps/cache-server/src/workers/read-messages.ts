@@ -1,6 +1,5 @@
+import type { AnswerDeps, PackedTransfer } from '../answers/index.ts';
 import type { StoreChangeSet } from '../read-cache/change-set.ts';
-import type { AnswerDeps } from './answer-deps.ts';
-import type { PackedTransfer } from './answer-frames.ts';
 
 /** One read request sent to a worker. */
 export interface ReadRequest {

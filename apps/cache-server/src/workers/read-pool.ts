@@ -3,11 +3,10 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
+import { PackedAnswer, setAnswerDeps } from '../answers/index.ts';
 import { CommandError } from '../commands/context.ts';
+import type { ChangeNotifier } from '../read-cache/change-notifier.ts';
 import type { StoreChangeSet } from '../read-cache/change-set.ts';
-import { setAnswerDeps } from './answer-deps.ts';
-import { PackedAnswer } from './answer-frames.ts';
-import type { ChangeNotifier } from './change-notifier.ts';
 import type { ReadReply, ReadRequest, ToWorker } from './read-messages.ts';
 import type { ReadWorkerData } from './read-worker.ts';
 

@@ -1,10 +1,9 @@
 import { isHex } from '@tide/core/nostr';
 import { pokedKeys, touchedKeys } from '../read-cache/change-keys.ts';
+import type { ChangeNotifier } from '../read-cache/change-notifier.ts';
 import { ResponseCache, type ResponseCacheOptions } from './answer-cache.ts';
 import { depsOfAnswer } from './answer-deps.ts';
 import type { PackedAnswer } from './answer-frames.ts';
-import type { ChangeNotifier } from './change-notifier.ts';
-import type { ServerLimits } from './limits.ts';
 import { NO_VIEWER } from './viewer-layer.ts';
 
 export { ResponseCache, type ResponseCacheOptions, type ResponseCacheStats } from './answer-cache.ts';
@@ -111,8 +110,17 @@ export function onChangeKeys(
   };
 }
 
+/** The slice of the server's limits (`ServerLimits`, limits.ts) that sets the answer cache's lifetimes and bounds. */
+export interface AnswerCacheLimits {
+  responseCacheMs: number;
+  responseCacheMaxAgeMs: number;
+  responseCachePeriodicMs: number;
+  responseCacheMaxEntries: number;
+  responseCacheMaxBytes: number;
+}
+
 /** The answer cache's lifetimes and bounds from the server's limits. */
-export function responseCacheOptions(limits: ServerLimits): ResponseCacheOptions {
+export function responseCacheOptions(limits: AnswerCacheLimits): ResponseCacheOptions {
   return {
     ttlMs: limits.responseCacheMs,
     maxAgeMs: limits.responseCacheMaxAgeMs,

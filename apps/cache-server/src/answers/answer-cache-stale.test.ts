@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResponseCache } from './answer-cache.ts';
 import type { AnswerDeps } from './answer-deps.ts';
-import { handComputations } from './hand-computations.ts';
+import { handComputations } from './hand-computations.test-helper.ts';
 
 type Answer = { n: number; deps: AnswerDeps };
 

@@ -1,4 +1,4 @@
-import { DEFAULT_REUSE_LIMITS } from '../reuse-rule.ts';
+import { DEFAULT_REUSE_LIMITS } from './reuse-rule.ts';
 /** Per-connection limits of both endpoints (also published in the NIP-11 document). */
 export interface ServerLimits {
   /** Largest accepted text frame in bytes; bigger gets a NOTICE and is dropped. */

@@ -1,7 +1,7 @@
 import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import { describe, expect, it, vi } from 'vitest';
+import { ChangeNotifier } from '../read-cache/change-notifier.ts';
 import { PackedAnswer } from './answer-frames.ts';
-import { ChangeNotifier } from './change-notifier.ts';
 import { ResponseCache, responseCacheFor, responseKey, viewerOfRequest } from './response-cache.ts';
 
 function counter(): { compute: () => Promise<CacheEvent[]>; calls: () => number } {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResponseCache, refreshPoint } from './answer-cache.ts';
 import { MAX_AHEAD } from './answer-cache-entry.ts';
-import { handComputations } from './hand-computations.ts';
+import { handComputations } from './hand-computations.test-helper.ts';
 
 // tests set the wall clock with vi.spyOn(Date, 'now')
 afterEach(() => {

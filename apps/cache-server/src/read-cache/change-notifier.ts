@@ -1,7 +1,7 @@
 import type { NostrEvent } from '@tide/core/nostr';
 import type { ChangeNotifierLike } from '../commands/context.ts';
 import { countsTopic } from '../commands/notifications-seen.ts';
-import type { StoreChangeSet } from '../read-cache/change-set.ts';
+import type { StoreChangeSet } from './change-set.ts';
 
 type Listener = () => void;
 

@@ -1,9 +1,9 @@
 import type { CacheEvent } from '@tide/core/nostr';
 import { describe, expect, it } from 'vitest';
+import { ChangeNotifier } from '../read-cache/change-notifier.ts';
 import type { Store } from '../store/index.ts';
 import { type AnswerDeps, noteAnswerDeps } from './answer-deps.ts';
 import { PackedAnswer } from './answer-frames.ts';
-import { ChangeNotifier } from './change-notifier.ts';
 import { ResponseCache, responseCacheFor } from './response-cache.ts';
 
 type Answer = { n: number; deps?: AnswerDeps };

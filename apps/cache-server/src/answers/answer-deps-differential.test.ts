@@ -18,10 +18,10 @@ import {
 import { RawSocket } from '../../test/raw-socket.ts';
 import type { CommandContext } from '../commands/context.ts';
 import { allCommands } from '../commands/index.ts';
+import { DEFAULT_LIMITS } from '../limits.ts';
 import { Prng } from '../seed/prng.ts';
 import { type RunningServer, startServer } from '../server.ts';
 import { openStore } from '../store/index.ts';
-import { DEFAULT_LIMITS } from './limits.ts';
 
 const NOW = T0 + 100_000;
 const users = ['ann', 'bob', 'cid', 'dee', 'eve'].map((n) => testUser(`deps-diff-${n}`));
