@@ -113,7 +113,10 @@ export async function rankedExploreNotes(
   const minimum = Math.max(q.since, 1);
   const inBounds = snapshot.rows.filter((r) => r.value <= q.until && r.value >= minimum).slice(0, candidates);
   if (inBounds.length < candidates && !snapshot.complete) return exploreNotes(store, q);
-  const seen = new Set<string>();
+  // one note per author over the whole ranking: authors ranked above `until` are taken (as in exploreNotes)
+  const seen = new Set<string>(
+    snapshot.rows.filter((r) => r.value > q.until && r.value >= minimum).map((r) => r.author_pubkey),
+  );
   const kept = inBounds.filter((r) => {
     if (q.exclude?.has(r.author_pubkey) || seen.has(r.author_pubkey)) return false;
     seen.add(r.author_pubkey);

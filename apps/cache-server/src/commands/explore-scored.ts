@@ -91,7 +91,9 @@ export function withFollowers(min: number) {
 
 /**
  * Top-level kind-1 notes ranked by the field (semantics §1.6): candidates `(limit+offset)×10` by the field, one note
- * per author (unless disabled), then offset/limit. Returns posts whose `value` is the field.
+ * per author (unless disabled) over the whole ranking, so a page read with `until` keeps out the authors ranked above
+ * it and `offset` skips exactly the notes at `until` the previous page showed; then offset/limit. Returns posts
+ * whose `value` is the field.
  */
 export async function exploreNotes(store: Store, q: ExploreQuery): Promise<BundlePost[]> {
   const candidates = (q.limit + q.offset) * (q.onePerAuthor === false ? 1 : 10) + 10;
@@ -110,7 +112,23 @@ export async function exploreNotes(store: Store, q: ExploreQuery): Promise<Bundl
   if (q.minFollowers !== undefined) query = query.where(withFollowers(q.minFollowers));
   if (q.authors) query = query.where('s.author_pubkey', 'in', [...q.authors].slice(0, 5000));
   const rows = await query.orderBy(field, 'desc').orderBy('s.event_id', 'desc').limit(candidates).execute();
+  // One note per author over the whole ranking, not per page: authors ranked above `until` are already taken.
   const seen = new Set<string>();
+  if (q.onePerAuthor !== false && q.until < Number.MAX_SAFE_INTEGER) {
+    let above = store.db
+      .selectFrom('event_stats as s')
+      .innerJoin('pubkey_events as pe', 'pe.event_id', 's.event_id')
+      .select('s.author_pubkey')
+      .distinct()
+      .where(kindIs(q.kinds))
+      .where('pe.is_reply', '=', 0)
+      .where('s.created_at', '>=', q.createdAfter)
+      .where(field, '>', q.until)
+      .where(field, '>=', minimum);
+    if (q.minFollowers !== undefined) above = above.where(withFollowers(q.minFollowers));
+    if (q.authors) above = above.where('s.author_pubkey', 'in', [...q.authors].slice(0, 5000));
+    for (const r of await above.execute()) seen.add(r.author_pubkey);
+  }
   let kept = rows.filter((r) => {
     if (q.exclude?.has(r.author_pubkey)) return false;
     if (q.onePerAuthor === false) return true;
