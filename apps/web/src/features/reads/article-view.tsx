@@ -1,14 +1,14 @@
-import { humanizeNumber, safeUrl, shortDate } from '@tide/core/format';
+import { humanizeNumber, shortDate } from '@tide/core/format';
 import { buildArticle, isArticleKind, type Page } from '@tide/core/model';
 import { useMemo } from 'react';
-import { Screen } from '../../app/screen.tsx';
+import { Screen } from '../../ui/screen.tsx';
 import { useCacheQuery } from '../../data/use-cache-query.ts';
 import { useT } from '../../i18n/intl.tsx';
 import { useSession } from '../../state/stores.ts';
 import { SkeletonList } from '../../ui/skeleton.tsx';
 import { Note } from '../note/note.tsx';
 import { AuthorAvatar, UserName } from '../note/note-author.tsx';
-import { ArticleBody } from './article-body.tsx';
+import { ArticleContent } from './article-content.tsx';
 import { readingMinutes } from './reading-time.ts';
 import styles from './reads.module.css';
 import { loadArticleThread } from './reads-queries.ts';
@@ -58,21 +58,25 @@ export function ArticleView({ articleRef }: { articleRef: ArticleRef }) {
     );
   }
   const stats = article.stats;
-  const image = safeUrl(article.image);
   return (
     <Screen heading={t('reads.article')} title={article.title || t('reads.untitled')}>
-      <article className={styles.article} data-testid="article" data-article-id={article.id}>
-        <div className={styles.cardMeta}>
-          <AuthorAvatar user={article.user} verifiedName={page.verifiedNames[article.pubkey]} />
-          <UserName user={article.user} verifiedName={page.verifiedNames[article.pubkey]} />
-          <span>{shortDate(article.published)}</span>
-          <span>{t('reads.readingTime', { minutes: readingMinutes(article.wordCount, article.content) })}</span>
-        </div>
-        <h2 className={styles.articleTitle}>{article.title || t('reads.untitled')}</h2>
-        {article.summary ? <p className={styles.cardSummary}>{article.summary}</p> : null}
-        {image ? <img className={styles.articleImage} src={image} alt="" data-testid="article-image" /> : null}
-        <ArticleBody content={article.content} page={page} highlights={highlights} />
-      </article>
+      <ArticleContent
+        title={article.title}
+        summary={article.summary}
+        image={article.image}
+        content={article.content}
+        page={page}
+        highlights={highlights}
+        articleId={article.id}
+        meta={
+          <div className={styles.cardMeta}>
+            <AuthorAvatar user={article.user} verifiedName={page.verifiedNames[article.pubkey]} />
+            <UserName user={article.user} verifiedName={page.verifiedNames[article.pubkey]} />
+            <span>{shortDate(article.published)}</span>
+            <span>{t('reads.readingTime', { minutes: readingMinutes(article.wordCount, article.content) })}</span>
+          </div>
+        }
+      />
       <footer className={styles.footer} data-testid="article-footer">
         <span>{t('reads.stat.likes', { count: humanizeNumber(stats.likes) })}</span>
         <span>{t('reads.stat.replies', { count: humanizeNumber(stats.replies) })}</span>

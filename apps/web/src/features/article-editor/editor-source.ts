@@ -1,0 +1,54 @@
+import { type CommandClient, fetchAddressableEvent, fetchEvents } from '@tide/core/cache';
+import { type CacheEvent, Kind, naddrEncode, tryDecodeNip19, verifyEvent } from '@tide/core/nostr';
+import { captureEvents } from '../../data/page-fold.ts';
+
+/** What `/reads/edit/:id` names: an addressable article or draft (naddr), or an event by id (hex, note, nevent). */
+export type EditorTarget =
+  | { type: 'address'; kind: number; pubkey: string; identifier: string }
+  | { type: 'event'; id: string };
+
+/** Parses the editor route's id; null when it names nothing the editor can open. */
+export function parseEditorTarget(id: string): EditorTarget | null {
+  if (/^[0-9a-f]{64}$/i.test(id)) return { type: 'event', id: id.toLowerCase() };
+  const decoded = tryDecodeNip19(id);
+  if (!decoded) return null;
+  if (decoded.type === 'naddr') {
+    const { kind, pubkey, identifier } = decoded.data;
+    return kind === Kind.LongForm || kind === Kind.Draft ? { type: 'address', kind, pubkey, identifier } : null;
+  }
+  if (decoded.type === 'note') return { type: 'event', id: decoded.data };
+  if (decoded.type === 'nevent') return { type: 'event', id: decoded.data.id };
+  return null;
+}
+
+/** The editor route of a draft or article by its address. */
+export function editorPathOf(kind: number, pubkey: string, identifier: string): string {
+  return `/reads/edit/${naddrEncode({ kind, pubkey, identifier })}`;
+}
+
+/**
+ * Loads the article (30023) or draft (31234) the editor opens, from the caching service; only a validly signed event
+ * of `author` counts (the editor edits one's own articles). Null when there is none.
+ */
+export async function loadEditorSource(
+  client: CommandClient,
+  target: EditorTarget,
+  author: string,
+  signal?: AbortSignal,
+): Promise<CacheEvent | null> {
+  const events = await captureEvents(client, (c) =>
+    target.type === 'address'
+      ? fetchAddressableEvent(
+          c,
+          { pubkey: target.pubkey, kind: target.kind, identifier: target.identifier },
+          { signal },
+        )
+      : fetchEvents(c, { event_ids: [target.id] }, { signal }),
+  );
+  const wanted = (e: CacheEvent) =>
+    (e.kind === Kind.LongForm || e.kind === Kind.Draft) &&
+    e.pubkey === author &&
+    (target.type === 'event' ? e.id === target.id : e.kind === target.kind);
+  const found = events.filter(wanted).sort((a, b) => Number(b.created_at ?? 0) - Number(a.created_at ?? 0));
+  return found.find((e) => verifyEvent(e)) ?? null;
+}
