@@ -6,6 +6,7 @@ import { useSession } from '../../state/stores.ts';
 import { SkeletonList } from '../../ui/skeleton.tsx';
 import { useModeration } from '../moderation/use-moderation.ts';
 import { NoteList } from '../note/note-list.tsx';
+import { FollowAllButton } from '../people/index.ts';
 import styles from '../search/search.module.css';
 import { UserRow } from '../search/user-row.tsx';
 import type { ExploreScope, ExploreTab, ExploreTimeframe } from './explore-options.ts';
@@ -44,6 +45,9 @@ export function ExplorePagedPanel({ tab, timeframe, scope }: ExploreChoice) {
     if (!people.length) return empty;
     return (
       <ul className={styles.userList} data-testid="explore-people">
+        <li className={styles.followAll}>
+          <FollowAllButton pubkeys={people} />
+        </li>
         {people.map((pubkey) => (
           <UserRow key={pubkey} pubkey={pubkey} page={page} />
         ))}

@@ -1,8 +1,9 @@
 import { useT } from '../../i18n/intl.tsx';
-import { stores } from '../../state/stores.ts';
+import { stores, useSession } from '../../state/stores.ts';
 import { IconButton } from '../../ui/button.tsx';
 import { MoreIcon } from '../../ui/icons.tsx';
-import { Menu } from '../../ui/menu.tsx';
+import { Menu, type MenuItem } from '../../ui/menu.tsx';
+import { followMuteList, mute, useFilterLists, useOwnMutes } from '../people/index.ts';
 
 /** Copies text and confirms with a success toast; a refused clipboard gives an error toast. */
 export async function copyWithToast(text: string, done: string, failed: string): Promise<boolean> {
@@ -16,27 +17,59 @@ export async function copyWithToast(text: string, done: string, failed: string):
   }
 }
 
-/** The profile's "more" menu: copy the public key (once known) and the profile link. */
-export function ProfileActions({ publicKey }: { publicKey?: string }) {
+/** Props of {@link ProfileActions}. */
+export interface ProfileActionsProps {
+  /** The npub shown and copied (once known). */
+  publicKey?: string;
+  /** The profile's hex key: enables mute / unmute and following their mute list (not on your own profile). */
+  pubkey?: string;
+  /** The profile's display name, for the toasts. */
+  name?: string;
+}
+
+/** The profile's "more" menu: copy the public key and link; mute / unmute; follow or unfollow their mute list. */
+export function ProfileActions({ publicKey, pubkey, name = '' }: ProfileActionsProps) {
   const t = useT();
-  return (
-    <Menu
-      trigger={<IconButton label={t('profile.actions')} icon={<MoreIcon />} />}
-      items={[
-        {
-          id: 'copy-key',
-          label: t('profile.copyKey'),
-          disabled: !publicKey,
-          onSelect: () => {
-            if (publicKey) void copyWithToast(publicKey, t('profile.keyCopied'), t('profile.copyFailed'));
-          },
-        },
-        {
-          id: 'copy-link',
-          label: t('profile.copyLink'),
-          onSelect: () => void copyWithToast(window.location.href, t('profile.linkCopied'), t('profile.copyFailed')),
-        },
-      ]}
-    />
-  );
+  const viewer = useSession((s) => s.publicKey);
+  const mutes = useOwnMutes();
+  const lists = useFilterLists();
+  const other = pubkey !== undefined && pubkey !== viewer;
+  const muted = pubkey !== undefined && mutes.entries.users.includes(pubkey);
+  const subscribed = pubkey !== undefined && lists.entries.some((e) => e.pubkey === pubkey);
+  const items: MenuItem[] = [
+    {
+      id: 'copy-key',
+      label: t('profile.copyKey'),
+      disabled: !publicKey,
+      onSelect: () => {
+        if (publicKey) void copyWithToast(publicKey, t('profile.keyCopied'), t('profile.copyFailed'));
+      },
+    },
+    {
+      id: 'copy-link',
+      label: t('profile.copyLink'),
+      onSelect: () => void copyWithToast(window.location.href, t('profile.linkCopied'), t('profile.copyFailed')),
+    },
+  ];
+  if (other && pubkey) {
+    items.push(
+      {
+        id: muted ? 'unmute' : 'mute',
+        label: t(muted ? 'people.unmute' : 'people.mute'),
+        onSelect: () =>
+          void mute({ type: 'user', pubkey }, !muted, t(muted ? 'people.unmutedUser' : 'people.mutedUser', { name })),
+      },
+      {
+        id: subscribed ? 'unfollow-mutelist' : 'follow-mutelist',
+        label: t(subscribed ? 'people.unfollowMuteList' : 'people.followMuteList'),
+        onSelect: () =>
+          void followMuteList(
+            pubkey,
+            !subscribed,
+            t(subscribed ? 'people.unfollowedMuteList' : 'people.followedMuteList'),
+          ),
+      },
+    );
+  }
+  return <Menu trigger={<IconButton label={t('profile.actions')} icon={<MoreIcon />} />} items={items} />;
 }

@@ -1,11 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Screen } from '../../app/screen.tsx';
+import { Link } from 'react-router';
+import { Screen } from '../../ui/screen.tsx';
 import { useCacheQuery } from '../../data/use-cache-query.ts';
 import { useT } from '../../i18n/intl.tsx';
 import { useSession } from '../../state/stores.ts';
+import buttonStyles from '../../ui/button.module.css';
 import { SkeletonList } from '../../ui/skeleton.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { userName } from '../note/note-author.tsx';
+import { FollowButton } from '../people/index.ts';
 import styles from './profile.module.css';
 import { ProfileActions } from './profile-actions.tsx';
 import { ProfileHeader } from './profile-header.tsx';
@@ -83,7 +86,22 @@ export function ProfileView({ pubkey }: { pubkey: string }) {
     <Screen
       heading={t('profile.heading')}
       title={userName(profile.user)}
-      actions={<ProfileActions publicKey={profile.user.npub} />}
+      actions={
+        <>
+          {own ? (
+            <Link
+              to="/settings/profile"
+              className={`${buttonStyles.button} ${buttonStyles.md} ${buttonStyles.secondary}`}
+              data-testid="edit-profile-link"
+            >
+              {t('profile.edit')}
+            </Link>
+          ) : (
+            <FollowButton pubkey={pubkey} name={userName(profile.user)} />
+          )}
+          <ProfileActions publicKey={profile.user.npub} pubkey={pubkey} name={userName(profile.user)} />
+        </>
+      }
       sidebarLabel={t('layout.sidebar')}
       sidebar={<ProfileSidebar pubkey={pubkey} history={history} />}
     >

@@ -8,8 +8,9 @@ import { useT } from '../../i18n/intl.tsx';
 import { useSession } from '../../state/stores.ts';
 import { Button } from '../../ui/button.tsx';
 import { SkeletonList } from '../../ui/skeleton.tsx';
-import { AuthorAvatar, UserName } from '../note/note-author.tsx';
+import { AuthorAvatar, UserName, userName } from '../note/note-author.tsx';
 import { NoteList } from '../note/note-list.tsx';
+import { FollowAllButton, FollowButton } from '../people/index.ts';
 import { ArticleList } from '../reads/article-list.tsx';
 import styles from './profile.module.css';
 import { ProfileMediaGrid } from './profile-media-grid.tsx';
@@ -128,6 +129,9 @@ export function PeopleTabPanel({ tab, pubkey }: { tab: 'contacts' | 'followers';
   if (!users.length) return <Empty />;
   return (
     <div data-testid={`profile-${tab}`}>
+      <div className={styles.row}>
+        <FollowAllButton pubkeys={users.map((u) => u.pubkey)} />
+      </div>
       {users.slice(0, shown).map((u) => (
         <div key={u.pubkey} className={styles.row} data-testid="profile-person">
           <AuthorAvatar user={u} />
@@ -137,6 +141,7 @@ export function PeopleTabPanel({ tab, pubkey }: { tab: 'contacts' | 'followers';
           <span className={styles.muted}>
             {t('profile.followerCount', { count: humanizeNumber(followers[u.pubkey] ?? 0) })}
           </span>
+          <FollowButton pubkey={u.pubkey} name={userName(u)} size="sm" />
         </div>
       ))}
       {users.length > shown ? (

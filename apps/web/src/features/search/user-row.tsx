@@ -4,10 +4,11 @@ import { npubEncode } from '@tide/core/nostr';
 import { Link } from 'react-router';
 import { Avatar } from '../../ui/avatar.tsx';
 import { userName } from '../note/note-author.tsx';
+import { FollowButton } from '../people/index.ts';
 import styles from './search.module.css';
 
-/** One user of a result list (a short npub when no profile is known): avatar, name, nip05 and follower count, linking to the profile (spec §2 rule). */
-export function UserRow({ pubkey, page }: { pubkey: string; page: Page }) {
+/** One user of a result list (a short npub when no profile is known): avatar, name, nip05 and follower count, linking to the profile (spec §2 rule), and a Follow button unless `follow` is false. */
+export function UserRow({ pubkey, page, follow = true }: { pubkey: string; page: Page; follow?: boolean }) {
   const user = page.users[pubkey];
   const followers = page.followerCounts[pubkey] ?? page.userStats[pubkey]?.followers_count;
   return (
@@ -20,6 +21,11 @@ export function UserRow({ pubkey, page }: { pubkey: string; page: Page }) {
         </span>
         {followers !== undefined ? <span className={styles.userFollowers}>{truncateNumber(followers)}</span> : null}
       </Link>
+      {follow ? (
+        <span className={styles.userAction}>
+          <FollowButton pubkey={pubkey} name={user ? userName(user) : npubEncode(pubkey).slice(0, 16)} size="sm" />
+        </span>
+      ) : null}
     </li>
   );
 }
