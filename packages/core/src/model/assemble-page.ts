@@ -14,6 +14,8 @@ import { mergeTopZaps, parseZap, toTopZap, type Zap } from './zap.ts';
 export interface AssembleOptions {
   /** Receives parse problems (invalid JSON in metadata and synthetic events). */
   logger?: Logger;
+  /** Kinds of events the answer refers to without carrying them (a zap list's subject), by id. */
+  kinds?: Readonly<Record<string, number>>;
 }
 
 type Item = { key: string; kind: 'note'; value: Note; event: CacheEvent } | ItemOther;
@@ -104,7 +106,7 @@ export function assemblePage(events: readonly CacheEvent[], previous?: Page, opt
       for (const [mid, m] of Object.entries(page.mentions)) kinds.set(mid, m.kind);
       for (const e of candidates) kinds.set(str(e.id), e.kind);
     }
-    const kind = kinds.get(id);
+    const kind = kinds.get(id) ?? options.kinds?.[id];
     return kind !== undefined && isArticleKind(kind) ? Kind.LongForm : kind;
   };
 

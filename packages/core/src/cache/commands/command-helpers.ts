@@ -8,6 +8,8 @@ import type { CachePayload, RequestOptions } from '../cache-options.ts';
 export interface PageOptions extends RequestOptions {
   previous?: Page;
   logger?: Logger;
+  /** Kinds of events the answer refers to without carrying them (see AssembleOptions.kinds). */
+  kinds?: Readonly<Record<string, number>>;
 }
 
 /** The part of a client the commands need (CacheClient and WalletClient both fit). */
@@ -32,7 +34,7 @@ export async function requestPage(
   options: PageOptions = {},
 ): Promise<Page> {
   const events = await client.request(command, payload && compact(payload), options);
-  return assemblePage(events, options.previous, { logger: options.logger });
+  return assemblePage(events, options.previous, { logger: options.logger, kinds: options.kinds });
 }
 
 /** Runs a command and resolves with its raw events. */

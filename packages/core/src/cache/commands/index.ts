@@ -9,4 +9,5 @@ export * from './membership.ts';
 export * from './messages.ts';
 export * from './notifications.ts';
 export * from './people.ts';
+export * from './reactions.ts';
 export * from './upload.ts';
