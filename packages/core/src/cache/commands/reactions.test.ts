@@ -27,7 +27,15 @@ describe('reactions window commands', () => {
   });
 
   it('keeps every zap of a list whose answer does not carry the zapped note', async () => {
-    const request = { kind: 9734, pubkey: hex('b'), content: 'hi', tags: [['e', hex('f')], ['p', hex('c')]] };
+    const request = {
+      kind: 9734,
+      pubkey: hex('b'),
+      content: 'hi',
+      tags: [
+        ['e', hex('f')],
+        ['p', hex('c')],
+      ],
+    };
     const receipt: CacheEvent = {
       kind: 9735,
       id: hex('1'),
