@@ -18,6 +18,7 @@ import {
   type SubscribeOptions,
 } from './cache-options.ts';
 import { decodeFrame } from './frame.ts';
+import { reconnectDelay } from './reconnect-backoff.ts';
 import {
   defaultWebSocket,
   type Logger,
@@ -29,7 +30,7 @@ import {
 
 /**
  * The caching-service client: one socket, zlib negotiation, every frame decoded once and dispatched by sub-id
- * through one map, reconnect after 200 ms, queued sends retried every 100 ms, requests re-sent and subscriptions
+ * through one map, reconnect after 200 ms (then backing off with jitter up to 5 s while it fails), queued sends retried every 100 ms, requests re-sent and subscriptions
  * resumed after a reconnect.
  */
 export class CacheClient {
@@ -45,6 +46,8 @@ export class CacheClient {
   private connected = false;
   private reconnect = false;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Reconnect attempts since the socket was last connected (sets the next wait). */
+  private failedReconnects = 0;
   private counter = 0;
   private currentStatus: CacheStatus = 'idle';
   private readonly entries = new Map<string, RequestEntry | SubscriptionEntry>();
@@ -218,6 +221,7 @@ export class CacheClient {
 
   private markConnected(): void {
     this.connected = true;
+    this.failedReconnects = 0;
     this.setStatus('connected');
     // Waiting requests go out now rather than at their next 100 ms retry; subscriptions are (re)sent.
     for (const entry of [...this.entries.values()]) {
@@ -243,10 +247,12 @@ export class CacheClient {
       return;
     }
     this.setStatus('reconnecting');
+    const delay = reconnectDelay(this.failedReconnects, this.timing.reconnectMs);
+    this.failedReconnects += 1;
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
       if (this.reconnect && !this.socket) this.open();
-    }, this.timing.reconnectMs);
+    }, delay);
   }
 
   private handleFrame(data: unknown): void {
