@@ -1,7 +1,7 @@
 import { hasSignedShape, type NostrEvent } from '@tide/core/nostr';
 import type { WebSocket } from 'ws';
 import type { ServerCore } from '../ws/index.ts';
-import { Connection, RATE_LIMITED, refusedMessage } from '../ws/index.ts';
+import { Connection, jsonTooDeep, RATE_LIMITED, refusedMessage, TOO_DEEP } from '../ws/index.ts';
 import { checkAuthEvent, isHiddenDm, newChallenge } from './auth.ts';
 import { expirationOf, isEmptyFilter, matchFilter, parseFilter, type RelayFilter } from './filter.ts';
 import { countFilters, queryFilter } from './filter-query.ts';
@@ -54,10 +54,12 @@ export function serveRelayConnection(socket: WebSocket, core: ServerCore, relayH
       if (buffered) buffered.push(event);
       else if (!sent.has(event.id)) conn.sendJson(['EVENT', subId, event]);
     };
-    conn.addSubscription(subId, core.notifier.onEvent(live));
+    const stop = core.notifier.onEvent(live);
+    // NIP-01: this REQ replaces an open or still running one with the same sub-id (its output ends here)
+    conn.addSubscription(subId, stop);
     try {
       const lists = await Promise.all(filters.filter((f) => !isEmptyFilter(f)).map((f) => queryFilter(core.store, f)));
-      if (!conn.hasSubscription(subId)) return;
+      if (!conn.isSubscription(subId, stop)) return;
       const events = lists.flat().sort((a, b) => b.created_at - a.created_at || (a.id < b.id ? -1 : 1));
       for (const event of events) {
         if (sent.has(event.id) || !visible(event)) continue;
@@ -70,6 +72,7 @@ export function serveRelayConnection(socket: WebSocket, core: ServerCore, relayH
       for (const event of pending) if (!sent.has(event.id)) conn.sendJson(['EVENT', subId, event]);
     } catch (err) {
       core.logger.warn({ err, conn: conn.id }, 'relay query failed');
+      if (!conn.isSubscription(subId, stop)) return;
       conn.removeSubscription(subId);
       conn.sendJson(['CLOSED', subId, 'error: could not run the query']);
     }
@@ -112,6 +115,14 @@ export function serveRelayConnection(socket: WebSocket, core: ServerCore, relayH
   const handleMessage = async (text: string): Promise<void> => {
     if (text.length > limits.maxMessageLength) {
       conn.sendJson(['NOTICE', `invalid: message too large (max ${limits.maxMessageLength} bytes)`]);
+      return;
+    }
+    if (jsonTooDeep(text)) {
+      // refused before any work; a REQ or COUNT is CLOSED and an EVENT answered OK false, so its client stops waiting
+      const refused = refusedMessage(text);
+      if (refused?.verb === 'REQ' || refused?.verb === 'COUNT') conn.sendJson(['CLOSED', refused.id, TOO_DEEP]);
+      else if (refused?.verb === 'EVENT') conn.sendJson(['OK', refused.id, false, TOO_DEEP]);
+      else conn.sendJson(['NOTICE', TOO_DEEP]);
       return;
     }
     let message: unknown;

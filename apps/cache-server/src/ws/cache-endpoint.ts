@@ -20,6 +20,7 @@ import { notePostMuteFacts } from '../commands/mute-facts.ts';
 import { pushEvents, sendAnswer, sendNotice, usesZlib } from './cache-frames.ts';
 import { EVENT_IDS_KIND, isFirehoseFilter, runPlainFilter } from './cache-plain-filter.ts';
 import { Connection } from './connection.ts';
+import { jsonTooDeep, TOO_DEEP } from './json-depth.ts';
 import { startLivePush } from './live-push.ts';
 import { RATE_LIMITED, refusedMessage } from './refused-message.ts';
 import type { ServerCore } from './server-core.ts';
@@ -71,7 +72,8 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
   answers.deferWhile(() => core.compute.queued > 0);
   const layers = layersOf(core);
   const state: ConnectionState = { id: conn.id, userPubkey: null, protocol: {} };
-  const inFlight = new Set<string>();
+  /** Running requests by sub-id: the token of the newest one (a REQ reusing a running sub-id replaces it, NIP-01). */
+  const inFlight = new Map<string, symbol>();
   /** Sub-ids CLOSEd while their request was still running: they must not turn into live subscriptions. */
   const closedEarly = new Set<string>();
   core.logger.debug({ conn: conn.id }, 'cache connection opened');
@@ -120,7 +122,10 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
       },
     };
     const zlibBefore = usesZlib(state.protocol);
-    inFlight.add(subId);
+    const token = Symbol(subId);
+    inFlight.set(subId, token);
+    /** Whether this request still owns its sub-id; once replaced, its output is dropped. */
+    const current = (): boolean => inFlight.get(subId) === token;
     try {
       const now = core.now();
       const seq = core.notifier.sequence;
@@ -188,14 +193,15 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
         return (await layers.layer(plan, payload, baseOf, seq, now)) ?? start();
       };
       const answer = ready ?? (await withTimeout(plan ? layered() : start(), core.limits.requestTimeoutMs));
+      if (!current()) return;
       if (answer === TIMED_OUT) {
         core.logger.warn({ command, conn: conn.id }, 'command timed out');
         sendNotice(conn, subId, 'timeout');
         return;
       }
       if (!conn.isOpen) return;
-      await sendAnswer(conn, subId, answer, zlibBefore && usesZlib(state.protocol));
-      if (closedEarly.has(subId)) return;
+      await sendAnswer(conn, subId, answer, zlibBefore && usesZlib(state.protocol), current);
+      if (!current() || closedEarly.has(subId)) return;
       if (!handler && isFirehoseFilter(filter) && conn.isOpen) {
         const idsOnly = filter.idsonly === true;
         const stop = core.notifier.onEvent((event) => {
@@ -213,21 +219,32 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
         conn.addSubscription(subId, stop);
       }
     } catch (err) {
-      if (err instanceof CommandError) {
+      if (!current()) {
+        // replaced by a later request on the same sub-id: its failure is nobody's answer
+      } else if (err instanceof CommandError) {
         sendNotice(conn, subId, err.message);
       } else {
         core.logger.error({ err, command, conn: conn.id }, 'command failed');
         sendNotice(conn, subId, 'error');
       }
     } finally {
-      inFlight.delete(subId);
-      closedEarly.delete(subId);
+      if (current()) {
+        inFlight.delete(subId);
+        closedEarly.delete(subId);
+      }
     }
   };
 
   const handleMessage = (text: string): void => {
     if (text.length > core.limits.maxMessageLength) {
       conn.sendJson(['NOTICE', '', `invalid: message too large (max ${core.limits.maxMessageLength} bytes)`]);
+      return;
+    }
+    if (jsonTooDeep(text)) {
+      // refused before any work (a deep payload would overflow recursive walks); a REQ ends on its own sub-id
+      const refused = refusedMessage(text);
+      if (refused?.verb === 'REQ') sendNotice(conn, refused.id, TOO_DEEP);
+      else conn.sendJson(['NOTICE', '', TOO_DEEP]);
       return;
     }
     let message: unknown;
@@ -260,10 +277,9 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
       sendNotice(conn, subId, 'invalid: REQ needs a filter object');
       return;
     }
-    if (inFlight.has(subId)) {
-      sendNotice(conn, subId, 'duplicate: a request with this sub-id is still running');
-      return;
-    }
+    // NIP-01: a REQ on a sub-id still running or open replaces it (the earlier one's output is dropped)
+    inFlight.delete(subId);
+    closedEarly.delete(subId);
     conn.removeSubscription(subId);
     if (conn.subscriptionCount + inFlight.size >= core.limits.maxSubscriptions) {
       sendNotice(conn, subId, 'too many subscriptions');

@@ -10,14 +10,22 @@ export function usesZlib(protocol: Record<string, unknown>): boolean {
 /**
  * Sends one one-shot result: with zlib one binary frame `["EVENTS", subid, [...]]` (if non-empty) then a text EOSE;
  * without it one text EVENT frame per object then EOSE. The answer is serialised (and deflated) once however many
- * requests it serves.
+ * requests it serves. Nothing is sent once `isCurrent` says a later request took over the sub-id.
  */
-export async function sendAnswer(conn: Connection, subId: string, answer: PackedAnswer, zlib: boolean): Promise<void> {
+export async function sendAnswer(
+  conn: Connection,
+  subId: string,
+  answer: PackedAnswer,
+  zlib: boolean,
+  isCurrent: () => boolean = () => true,
+): Promise<void> {
   const frames: Array<string | Buffer> = [];
   if (answer.count > 0) {
     if (zlib) frames.push(await answer.zlibFrame(subId));
     else frames.push(...answer.textFrames(subId));
   }
+  // a REQ that reused the sub-id while this answer was deflated replaced it: none of its frames leave
+  if (!isCurrent()) return;
   frames.push(eoseFrame(subId));
   // the answer's frames and its EOSE leave in one socket write
   conn.batch(() => {

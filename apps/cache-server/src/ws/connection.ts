@@ -89,6 +89,11 @@ export class Connection {
     return this.subs.has(subId);
   }
 
+  /** Whether `subId` is open with this very `stop` (a later REQ that reused the sub-id replaced it otherwise). */
+  isSubscription(subId: string, stop: () => void): boolean {
+    return this.subs.get(subId) === stop;
+  }
+
   /** Registers an open subscription; an existing one with the same id is stopped first. */
   addSubscription(subId: string, stop: () => void): void {
     this.removeSubscription(subId);
