@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { Message } from '../i18n/intl.tsx';
 import { devLog } from '../state/dev-mode.ts';
-import styles from './screen.module.css';
+import styles from '../ui/screen.module.css';
 
 interface State {
   failed: boolean;

@@ -2,8 +2,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../test-utils.tsx';
+import { Screen } from '../ui/screen.tsx';
 import { MainLayout } from './main-layout.tsx';
-import { Screen } from './screen.tsx';
 
 function renderLayout(route = '/home') {
   renderWithApp(

@@ -1,6 +1,6 @@
 import { useT } from '../i18n/intl.tsx';
+import styles from '../ui/screen.module.css';
 import { Skeleton, SkeletonList } from '../ui/skeleton.tsx';
-import styles from './screen.module.css';
 
 /** What a screen shows while its code loads: a heading-sized bar and note skeletons. */
 export function RouteFallback() {

@@ -81,20 +81,5 @@ export const layoutRoutes: readonly ScreenRoute[] = [
 /** The not-found screen, also used for anything unmatched. */
 export const notFoundScreen = layoutRoutes.find((r) => r.path === '/404')!.screen;
 
-/** Settings sections as child routes of `/settings` (the index is the section menu). */
-export const SETTINGS_SECTIONS = [
-  'account',
-  'appearance',
-  'home_feeds',
-  'reads_feeds',
-  'notifications',
-  'zaps',
-  'muted',
-  'network',
-  'filters',
-  'nwc',
-  'devtools',
-] as const;
-
-/** One settings section's path segment. */
-export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+/** Settings sections (kept beside the settings frame); re-exported for the routes' tests and readers. */
+export { SETTINGS_SECTIONS, type SettingsSection } from '../features/settings/settings-sections.ts';

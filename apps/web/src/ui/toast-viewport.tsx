@@ -1,22 +1,28 @@
-import { useStore } from 'zustand';
-import type { ToastStore } from '../state/toast-store.ts';
 import { IconButton } from './button.tsx';
 import { CloseIcon } from './icons.tsx';
 import styles from './toast.module.css';
 
+/** One toast as the viewport shows it (the app's toast store keeps them; see app/toast-region.tsx). */
+export interface ToastItem {
+  id: number;
+  kind: 'info' | 'success' | 'error';
+  message: string;
+}
+
 /** Props of {@link ToastViewport}. */
 export interface ToastViewportProps {
-  store: ToastStore;
+  /** The toasts to show, oldest first. */
+  toasts: readonly ToastItem[];
+  /** Called with a toast's id when its dismiss button is pressed. */
+  onDismiss: (id: number) => void;
   /** Accessible name of the dismiss buttons. */
   dismissLabel: string;
   /** Accessible name of the region. */
   label: string;
 }
 
-/** Shows the toast store's toasts in a polite live region (errors assertive), each dismissable. */
-export function ToastViewport({ store, dismissLabel, label }: ToastViewportProps) {
-  const toasts = useStore(store, (s) => s.toasts);
-  const dismiss = useStore(store, (s) => s.dismiss);
+/** Shows toasts in a polite live region (errors assertive), each dismissable. */
+export function ToastViewport({ toasts, onDismiss, dismissLabel, label }: ToastViewportProps) {
   return (
     <section aria-label={label}>
       <ol className={styles.viewport}>
@@ -28,7 +34,7 @@ export function ToastViewport({ store, dismissLabel, label }: ToastViewportProps
             data-kind={t.kind}
           >
             <span className={styles.message}>{t.message}</span>
-            <IconButton label={dismissLabel} icon={<CloseIcon size={18} />} onClick={() => dismiss(t.id)} />
+            <IconButton label={dismissLabel} icon={<CloseIcon size={18} />} onClick={() => onDismiss(t.id)} />
           </li>
         ))}
       </ol>

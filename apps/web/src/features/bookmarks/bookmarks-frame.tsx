@@ -1,12 +1,12 @@
 import { bookmarksSpec, fetchFeedBySpec } from '@tide/core/cache';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { EmptyState, Screen } from '../../app/screen.tsx';
 import { pageParams } from '../../data/spec-page.ts';
 import { usePagedQuery } from '../../data/use-paged-query.ts';
 import { useT } from '../../i18n/intl.tsx';
 import { useSession } from '../../state/stores.ts';
 import { Button } from '../../ui/button.tsx';
+import { EmptyState, Screen } from '../../ui/screen.tsx';
 import { SkeletonList } from '../../ui/skeleton.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { SignInButton } from '../account/sign-in-button.tsx';

@@ -1,8 +1,8 @@
 import { truncateNumber } from '@tide/core/format';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Panel, Screen } from '../../app/screen.tsx';
 import { useT } from '../../i18n/intl.tsx';
+import { Panel, Screen } from '../../ui/screen.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import styles from '../frames.module.css';

@@ -1,9 +1,9 @@
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { Screen } from '../../app/screen.tsx';
 import { useAppData } from '../../data/data-context.tsx';
 import { rememberRelays, useCacheUnreachable } from '../../data/relay-fallback-status.ts';
 import { useT } from '../../i18n/intl.tsx';
 import { useSession } from '../../state/stores.ts';
+import { Screen } from '../../ui/screen.tsx';
 import { SkeletonList } from '../../ui/skeleton.tsx';
 import type { FallbackTarget } from './fallback-target.ts';
 

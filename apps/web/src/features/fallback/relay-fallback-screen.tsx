@@ -1,6 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { EmptyState, Screen } from '../../app/screen.tsx';
 import {
   type FallbackChunk,
   fallbackPool,
@@ -11,6 +10,7 @@ import {
 } from '../../data/relay-fallback.ts';
 import { fallbackRelayUrls, parseRelayList } from '../../data/relay-fallback-status.ts';
 import { useT } from '../../i18n/intl.tsx';
+import { EmptyState, Screen } from '../../ui/screen.tsx';
 import { SkeletonList } from '../../ui/skeleton.tsx';
 import { useModeration } from '../moderation/use-moderation.ts';
 import { NoteList } from '../note/note-list.tsx';

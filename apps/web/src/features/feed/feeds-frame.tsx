@@ -1,5 +1,5 @@
-import { Panel, Screen } from '../../app/screen.tsx';
 import { useT } from '../../i18n/intl.tsx';
+import { Panel, Screen } from '../../ui/screen.tsx';
 import { SkeletonList } from '../../ui/skeleton.tsx';
 
 /** Feed tests (`/feeds`, `/feeds/:query`): shows which feed specification is being tried and its notes. */

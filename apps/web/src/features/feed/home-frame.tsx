@@ -1,10 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
-import { Screen } from '../../app/screen.tsx';
 import type { FeedDescriptor } from '../../data/app-settings.ts';
 import { useCacheQuery } from '../../data/use-cache-query.ts';
 import { useT } from '../../i18n/intl.tsx';
 import { session } from '../../state/session.ts';
 import { useSession, useSettings } from '../../state/stores.ts';
+import { Screen } from '../../ui/screen.tsx';
 import { SkeletonList } from '../../ui/skeleton.tsx';
 import { homeTarget } from '../fallback/fallback-target.ts';
 import styles from './home.module.css';

@@ -1,6 +1,5 @@
-import { Panel } from '../../app/screen.tsx';
 import { useT } from '../../i18n/intl.tsx';
-import { Skeleton } from '../../ui/skeleton.tsx';
+import { Panel } from '../../ui/screen.tsx';
 import { SearchBox } from '../search/search-box.tsx';
 import { TrendingNotes } from './trending-notes.tsx';
 
@@ -14,16 +13,5 @@ export function HomeSidebar() {
         <TrendingNotes />
       </Panel>
     </>
-  );
-}
-
-/** Three short lines holding the place of a sidebar list. */
-export function SidebarSkeleton() {
-  return (
-    <div style={{ display: 'grid', gap: 10 }} aria-hidden="true">
-      <Skeleton width="80%" />
-      <Skeleton width="60%" />
-      <Skeleton width="70%" />
-    </div>
   );
 }

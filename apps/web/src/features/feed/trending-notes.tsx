@@ -2,9 +2,9 @@ import { fetchScored } from '@tide/core/cache';
 import { useCacheQuery } from '../../data/use-cache-query.ts';
 import { useT } from '../../i18n/intl.tsx';
 import { useSession } from '../../state/stores.ts';
+import { SidebarSkeleton } from '../../ui/sidebar-skeleton.tsx';
 import { useModeration } from '../moderation/use-moderation.ts';
 import { NoteSnippetList } from '../note/note-snippet-list.tsx';
-import { SidebarSkeleton } from './home-sidebar.tsx';
 
 /** Scored selector of the home sidebar (protocol reference: `scored`). */
 export const TRENDING_SELECTOR = 'trending_24h';

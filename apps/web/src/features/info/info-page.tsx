@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../../app/document-title.ts';
 import { type MessageId, useT } from '../../i18n/intl.tsx';
+import { useDocumentTitle } from '../../ui/document-title.ts';
 import styles from '../frames.module.css';
 
 /** One titled part of an information page. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { EmptyState, Panel, Screen } from '../../app/screen.tsx';
 import { useT } from '../../i18n/intl.tsx';
+import { EmptyState, Panel, Screen } from '../../ui/screen.tsx';
 import { InfoSections } from './info-page.tsx';
 
 /** `/downloads`: Tide runs in the browser; the mobile release list comes from the caching service later. */

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { EmptyState, Screen } from '../../app/screen.tsx';
 import { useT } from '../../i18n/intl.tsx';
 import { useSession } from '../../state/stores.ts';
 import { Button } from '../../ui/button.tsx';
+import { EmptyState, Screen } from '../../ui/screen.tsx';
 import { SkeletonList } from '../../ui/skeleton.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { useRequireSignIn } from '../account/require-sign-in.ts';

@@ -1,9 +1,9 @@
 import { fetchList } from '@tide/core/cache';
 import { assemblePage } from '@tide/core/model';
 import { toHexPubkey } from '@tide/core/nostr';
-import { EmptyState, Screen } from '../../app/screen.tsx';
 import { useCacheQuery } from '../../data/use-cache-query.ts';
 import { useT } from '../../i18n/intl.tsx';
+import { EmptyState, Screen } from '../../ui/screen.tsx';
 import { SkeletonList } from '../../ui/skeleton.tsx';
 import styles from '../search/search.module.css';
 import { UserRow } from '../search/user-row.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { EmptyState, Screen } from '../../app/screen.tsx';
 import { useT } from '../../i18n/intl.tsx';
 import { useSession } from '../../state/stores.ts';
+import { EmptyState, Screen } from '../../ui/screen.tsx';
 import { SkeletonList } from '../../ui/skeleton.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { NOTIFICATION_TABS } from './notification-tabs.ts';

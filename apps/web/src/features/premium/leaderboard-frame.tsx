@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { Screen } from '../../app/screen.tsx';
 import { useT } from '../../i18n/intl.tsx';
+import { Screen } from '../../ui/screen.tsx';
 import { SkeletonList } from '../../ui/skeleton.tsx';
 import styles from '../frames.module.css';
 

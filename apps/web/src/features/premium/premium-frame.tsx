@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { Panel, Screen } from '../../app/screen.tsx';
 import { useT } from '../../i18n/intl.tsx';
 import { Button } from '../../ui/button.tsx';
+import { Panel, Screen } from '../../ui/screen.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useRequireSignIn } from '../account/require-sign-in.ts';
 import styles from '../frames.module.css';

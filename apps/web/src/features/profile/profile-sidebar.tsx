@@ -1,10 +1,10 @@
 import { profileLink } from '@tide/core/format';
 import { Link } from 'react-router';
-import { Panel } from '../../app/screen.tsx';
 import { useCacheQuery } from '../../data/use-cache-query.ts';
 import { useT } from '../../i18n/intl.tsx';
 import { useSession } from '../../state/stores.ts';
 import { Avatar } from '../../ui/avatar.tsx';
+import { Panel } from '../../ui/screen.tsx';
 import { userName } from '../note/note-author.tsx';
 import { NoteSnippetList } from '../note/note-snippet-list.tsx';
 import styles from './profile.module.css';

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { Screen } from '../../app/screen.tsx';
 import { useT } from '../../i18n/intl.tsx';
 import { Button } from '../../ui/button.tsx';
+import { Screen } from '../../ui/screen.tsx';
 import { TextAreaField, TextField } from '../../ui/text-field.tsx';
 import { useRequireSignIn } from '../account/require-sign-in.ts';
 import styles from '../frames.module.css';

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
-import { EmptyState, Screen } from '../../app/screen.tsx';
 import { useT } from '../../i18n/intl.tsx';
+import { EmptyState, Screen } from '../../ui/screen.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 
 /** My Articles tabs, also the `/myarticles/:tab` values. */

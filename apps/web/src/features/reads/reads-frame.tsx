@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Screen } from '../../app/screen.tsx';
 import { fetchSpecPage } from '../../data/spec-page.ts';
 import { useCacheQuery } from '../../data/use-cache-query.ts';
 import { usePagedQuery } from '../../data/use-paged-query.ts';
 import { useT } from '../../i18n/intl.tsx';
 import { session } from '../../state/session.ts';
 import { useSession } from '../../state/stores.ts';
+import { Screen } from '../../ui/screen.tsx';
 import { SkeletonList } from '../../ui/skeleton.tsx';
 import styles from '../frames.module.css';
 import { ArticleList } from './article-list.tsx';

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { Panel } from '../../app/screen.tsx';
 import { useCacheQuery } from '../../data/use-cache-query.ts';
 import { useT } from '../../i18n/intl.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
-import { SidebarSkeleton } from '../feed/home-sidebar.tsx';
+import { Panel } from '../../ui/screen.tsx';
+import { SidebarSkeleton } from '../../ui/sidebar-skeleton.tsx';
 import { AuthorAvatar, UserName } from '../note/note-author.tsx';
 import styles from './reads.module.css';
 import { loadReadsSidebar } from './reads-queries.ts';

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Panel } from '../../app/screen.tsx';
 import { useT } from '../../i18n/intl.tsx';
 import { Button } from '../../ui/button.tsx';
+import { Panel } from '../../ui/screen.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import styles from './search.module.css';
 import { type AdvancedSearchFields, buildAdvancedQuery, EMPTY_ADVANCED } from './search-queries.ts';

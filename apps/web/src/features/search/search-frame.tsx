@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Screen } from '../../app/screen.tsx';
 import { useT } from '../../i18n/intl.tsx';
+import { Screen } from '../../ui/screen.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { AdvancedSearchForm } from './advanced-search-form.tsx';
 import { SearchBox } from './search-box.tsx';

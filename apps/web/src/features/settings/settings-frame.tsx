@@ -1,9 +1,8 @@
 import type { ComponentType } from 'react';
 import { Link, Route, Routes } from 'react-router';
-import { SETTINGS_SECTIONS, type SettingsSection } from '../../app/routes-table.ts';
-import { Screen } from '../../app/screen.tsx';
 import { useT } from '../../i18n/intl.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../ui/icons.tsx';
+import { Screen } from '../../ui/screen.tsx';
 import styles from '../frames.module.css';
 import { NotFoundFrame } from '../info/layout-pages.tsx';
 import { AccountSection } from './sections/account-section.tsx';
@@ -17,6 +16,7 @@ import { NotificationsSection } from './sections/notifications-section.tsx';
 import { NwcSection } from './sections/nwc-section.tsx';
 import { ZapsSection } from './sections/zaps-section.tsx';
 import { SECTION_HINTS, SECTION_LABELS } from './settings-labels.ts';
+import { SETTINGS_SECTIONS, type SettingsSection } from './settings-sections.ts';
 
 const SECTIONS: Record<SettingsSection, ComponentType> = {
   account: AccountSection,

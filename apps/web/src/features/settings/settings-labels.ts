@@ -1,5 +1,5 @@
-import type { SettingsSection } from '../../app/routes-table.ts';
 import type { MessageId } from '../../i18n/intl.tsx';
+import type { SettingsSection } from './settings-sections.ts';
 
 /** Visible name of each settings section (spec §2 names). */
 export const SECTION_LABELS: Record<SettingsSection, MessageId> = {

@@ -1,9 +1,9 @@
 import type { Note as NoteModel } from '@tide/core/model';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
-import { Screen } from '../../app/screen.tsx';
 import { useCacheQuery } from '../../data/use-cache-query.ts';
 import { useT } from '../../i18n/intl.tsx';
 import { useSession } from '../../state/stores.ts';
+import { Screen } from '../../ui/screen.tsx';
 import { SkeletonList } from '../../ui/skeleton.tsx';
 import { Note } from '../note/note.tsx';
 import { userName } from '../note/note-author.tsx';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo } from 'react';
-import { Screen } from '../../app/screen.tsx';
 import { useCacheQuery } from '../../data/use-cache-query.ts';
 import { useT } from '../../i18n/intl.tsx';
+import { Screen } from '../../ui/screen.tsx';
 import { SkeletonList } from '../../ui/skeleton.tsx';
 import { resolveVanityName } from '../profile/profile-ref.ts';
 import { NoteThread } from './note-thread.tsx';

@@ -1,7 +1,7 @@
 import type { User } from '@tide/core/model';
-import { Panel } from '../../app/screen.tsx';
 import { useT } from '../../i18n/intl.tsx';
-import { SidebarSkeleton } from '../feed/home-sidebar.tsx';
+import { Panel } from '../../ui/screen.tsx';
+import { SidebarSkeleton } from '../../ui/sidebar-skeleton.tsx';
 import { AuthorAvatar, UserName } from '../note/note-author.tsx';
 import styles from './thread.module.css';
 

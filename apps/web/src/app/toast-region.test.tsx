@@ -1,12 +1,12 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createToastStore } from '../state/toast-store.ts';
-import { ToastViewport } from './toast-viewport.tsx';
+import { ToastRegion } from './toast-region.tsx';
 
-describe('ToastViewport', () => {
+describe('ToastRegion', () => {
   it('shows toasts from the store, errors as alerts, and dismisses on request', () => {
     const store = createToastStore();
-    render(<ToastViewport store={store} label="Messages from Tide" dismissLabel="Dismiss" />);
+    render(<ToastRegion store={store} label="Messages from Tide" dismissLabel="Dismiss" />);
     act(() => {
       store.getState().show({ kind: 'success', message: 'Note posted successfully' });
       store.getState().show({ kind: 'error', message: 'Failed to publish note' });
