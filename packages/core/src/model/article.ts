@@ -93,6 +93,8 @@ export interface Draft {
   client: string;
   pubkey: string;
   created_at: number;
+  /** The draft's `d` tag (its address is `31234:<pubkey>:<d>`). */
+  identifier: string;
 }
 
 /** Builds a draft from a kind-31234 event (content stays encrypted). */
@@ -105,5 +107,6 @@ export function buildDraft(event: CacheEvent): Draft {
     client: tagValue(event.tags ?? [], 'client'),
     pubkey: str(event.pubkey),
     created_at: num(event.created_at),
+    identifier: tagValue(event.tags ?? [], 'd'),
   };
 }

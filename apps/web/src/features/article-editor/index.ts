@@ -17,6 +17,7 @@ export {
   coordinateOf,
   deletionTemplate,
   draftTemplate,
+  emptyArticleFields,
   fieldsOfArticle,
   type OpenedDraft,
   openDraft,

@@ -1,4 +1,4 @@
-import { humanizeNumber, shortDate } from '@tide/core/format';
+import { humanizeNumber } from '@tide/core/format';
 import { emptyUser } from '@tide/core/model';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
@@ -12,6 +12,7 @@ import { AuthorAvatar, UserName, userName } from '../note/note-author.tsx';
 import { NoteList } from '../note/note-list.tsx';
 import { FollowAllButton, FollowButton } from '../people/index.ts';
 import { ArticleList } from '../reads/article-list.tsx';
+import { DraftTitleList } from '../reads/draft-title-list.tsx';
 import styles from './profile.module.css';
 import { ProfileMediaGrid } from './profile-media-grid.tsx';
 import { fetchProfileTabPage, loadProfilePeople, loadProfileRelays, type PagedTab } from './profile-queries.ts';
@@ -63,11 +64,7 @@ export function PagedTabPanel({ tab, pubkey }: { tab: PagedTab; pubkey: string }
     if (!page.drafts.length) return <Empty />;
     return (
       <div data-testid="profile-drafts">
-        {page.drafts.map((d) => (
-          <div key={d.id} className={styles.row}>
-            {t('profile.draftFrom', { date: shortDate(d.created_at) })}
-          </div>
-        ))}
+        <DraftTitleList drafts={page.drafts} owner={pubkey} />
         {more}
       </div>
     );

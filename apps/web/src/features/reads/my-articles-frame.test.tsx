@@ -1,20 +1,82 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { nsecEncode } from '@tide/core/nostr';
+import { LocalSigner } from '@tide/core/signers';
 import { Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { AppData } from '../../data/app-data.ts';
+import { createTestAppData } from '../../data/test-app-data.ts';
+import { startTestServer, type TestServer } from '../../data/test-server.ts';
 import { Page } from '../../routes/my-articles.tsx';
+import { session } from '../../state/session.ts';
 import { renderWithApp } from '../../test-utils.tsx';
+import { articleTemplate, draftTemplate, emptyArticleFields } from '../article-editor/index.ts';
+import { signed, testAuthor } from '../thread/test-network.ts';
+
+// Wren has one published article and one encrypted draft; My Articles lists both with their counts and the draft's
+// title decrypted with her key.
+const wren = testAuthor();
+let test: TestServer;
+let data: AppData;
+
+beforeAll(async () => {
+  test = await startTestServer();
+  const now = Math.floor(Date.now() / 1000) - 600;
+  const article = articleTemplate(
+    { ...emptyArticleFields(), title: 'Tides And Moons', summary: 'On tides', content: 'The moon pulls the sea.' },
+    now,
+  );
+  const signer = new LocalSigner(wren.secret);
+  const draft = await draftTemplate(
+    { ...emptyArticleFields(), title: 'Secret Draft Title', content: 'not yet' },
+    'draft-one',
+    wren.pubkey,
+    signer.nip44,
+    now,
+  );
+  await test.addEvents([
+    signed(wren, 0, JSON.stringify({ name: 'wren' }), [], now - 10),
+    signed(wren, article.kind, article.content, article.tags, now),
+    signed(wren, draft.kind, draft.content, draft.tags, now),
+  ]);
+  data = createTestAppData(test.server.url, WebSocket);
+}, 60_000);
+
+afterAll(async () => {
+  session.logout();
+  data?.dispose();
+  await test?.close();
+});
+
+const app = (route: string) =>
+  renderWithApp(
+    <Routes>
+      <Route path="/myarticles/:tab?" element={<Page />} />
+    </Routes>,
+    route,
+    data,
+  );
 
 describe('My Articles', () => {
-  it('shows the published tab with its empty state and moves to drafts through the URL', () => {
-    renderWithApp(
-      <Routes>
-        <Route path="/myarticles/:tab?" element={<Page />} />
-      </Routes>,
-      '/myarticles',
-    );
-    expect(screen.getByText('No articles published')).toBeTruthy();
-    fireEvent.click(screen.getByRole('tab', { name: 'Drafts' }));
-    expect(screen.getByText('No drafts')).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Drafts' }).getAttribute('aria-selected')).toBe('true');
+  it('asks a guest to sign in', () => {
+    app('/myarticles');
+    expect(screen.getByText('Sign in to see your articles and drafts')).toBeTruthy();
+  });
+
+  it("lists the author's published article and decrypted draft with their counts", async () => {
+    await session.signInWithNsec(nsecEncode(wren.secret));
+    app('/myarticles');
+    const published = await screen.findByTestId('my-articles-published', {}, { timeout: 10_000 });
+    expect(within(published).getByText('Tides And Moons')).toBeTruthy();
+    expect(within(published).getAllByTestId('my-article')).toHaveLength(1);
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Published (1)' })).toBeTruthy(), { timeout: 10_000 });
+    expect(screen.getByRole('tab', { name: 'Drafts (1)' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Drafts (1)' }));
+    const drafts = await screen.findByTestId('my-articles-drafts', {}, { timeout: 10_000 });
+    await waitFor(() => expect(within(drafts).getByTestId('draft-title').textContent).toBe('Secret Draft Title'), {
+      timeout: 10_000,
+    });
+    expect(within(drafts).getByRole('link').getAttribute('href')).toMatch(/^\/reads\/edit\/naddr1/);
   });
 });
