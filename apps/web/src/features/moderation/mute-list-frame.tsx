@@ -5,6 +5,7 @@ import { useCacheQuery } from '../../data/use-cache-query.ts';
 import { useT } from '../../i18n/intl.tsx';
 import { EmptyState, Screen } from '../../ui/screen.tsx';
 import { SkeletonList } from '../../ui/skeleton.tsx';
+import { FollowMuteListButton } from '../people/index.ts';
 import styles from '../search/search.module.css';
 import { UserRow } from '../search/user-row.tsx';
 
@@ -35,6 +36,7 @@ export function MuteListFrame({ npub }: { npub: string }) {
       <p className={styles.message} style={{ overflowWrap: 'anywhere' }}>
         {t('mutelist.of', { npub })}
       </p>
+      {pubkey ? <FollowMuteListButton pubkey={pubkey} /> : null}
       {!pubkey ? (
         <p role="alert" className={styles.message}>
           {t('mutelist.invalid')}

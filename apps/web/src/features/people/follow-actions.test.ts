@@ -30,7 +30,14 @@ describe('changeFollows', () => {
     const outcome = await changeFollows(io, 'follow', [carol], options());
     expect(fetchLatest).toHaveBeenCalledWith(3);
     expect(outcome.status).toBe('published');
-    expect(published[0]).toMatchObject({ kind: 3, content: '{"wss://r":{}}', tags: [['p', bob], ['p', carol]] });
+    expect(published[0]).toMatchObject({
+      kind: 3,
+      content: '{"wss://r":{}}',
+      tags: [
+        ['p', bob],
+        ['p', carol],
+      ],
+    });
   });
 
   it('asks first (warn) when an existing list would end under 2 entries, publishes when forced', async () => {
@@ -58,7 +65,16 @@ describe('changeFollows', () => {
   });
 
   it('reports failure when no relay confirmed (the publisher told the user)', async () => {
-    const { io } = fakeIo(async () => ({ tags: [['p', bob], ['p', carol]], content: '' }), false);
+    const { io } = fakeIo(
+      async () => ({
+        tags: [
+          ['p', bob],
+          ['p', carol],
+        ],
+        content: '',
+      }),
+      false,
+    );
     const opts = options();
     expect((await changeFollows(io, 'follow', [me.replace('a', 'd')], opts)).status).toBe('failed');
     expect(opts.onError).not.toHaveBeenCalled();
@@ -79,7 +95,14 @@ describe('list changes', () => {
     const { io, published } = fakeIo(fetchLatest);
     expect((await changeMute(io, { type: 'user', pubkey: bob }, true, messages())).status).toBe('published');
     expect(fetchLatest).toHaveBeenCalledWith(10000, undefined);
-    expect(published[0]).toMatchObject({ kind: 10000, content: 'secret', tags: [['word', 'gm'], ['p', bob]] });
+    expect(published[0]).toMatchObject({
+      kind: 10000,
+      content: 'secret',
+      tags: [
+        ['word', 'gm'],
+        ['p', bob],
+      ],
+    });
     expect((await changeMute(io, { type: 'word', word: 'GM' }, true, messages())).status).toBe('unchanged');
   });
 

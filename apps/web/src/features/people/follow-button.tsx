@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useT } from '../../i18n/intl.tsx';
 import { useSession } from '../../state/stores.ts';
 import { Button } from '../../ui/button.tsx';
-import { follow } from './run-people.ts';
-import { useFollowing } from './use-people-lists.ts';
+import { follow, followMuteList } from './run-people.ts';
+import { useFilterLists, useFollowing } from './use-people-lists.ts';
 
 /** Follow / Unfollow for one account (hidden on your own); disabled while the change is published. */
 export function FollowButton({ pubkey, name, size = 'md' }: { pubkey: string; name: string; size?: 'sm' | 'md' }) {
@@ -55,6 +55,35 @@ export function FollowAllButton({ pubkeys }: { pubkeys: readonly string[] }) {
       }}
     >
       {t(allFollowed ? 'people.unfollowAll' : 'people.followAll')}
+    </Button>
+  );
+}
+
+/** Follow / Unfollow another user's mute list (their mute list then hides content for you too; not your own). */
+export function FollowMuteListButton({ pubkey }: { pubkey: string }) {
+  const t = useT();
+  const viewer = useSession((s) => s.publicKey);
+  const lists = useFilterLists();
+  const [busy, setBusy] = useState(false);
+  if (viewer === pubkey) return null;
+  const subscribed = lists.entries.some((e) => e.pubkey === pubkey);
+  return (
+    <Button
+      size="sm"
+      variant={subscribed ? 'secondary' : 'primary'}
+      disabled={busy}
+      aria-busy={busy}
+      data-testid="follow-mutelist-button"
+      onClick={() => {
+        setBusy(true);
+        void followMuteList(
+          pubkey,
+          !subscribed,
+          t(subscribed ? 'people.unfollowedMuteList' : 'people.followedMuteList'),
+        ).finally(() => setBusy(false));
+      }}
+    >
+      {t(subscribed ? 'people.unfollowMuteList' : 'people.followMuteList')}
     </Button>
   );
 }
