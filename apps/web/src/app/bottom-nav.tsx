@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { NewNoteButton } from '../features/composer/index.ts';
 import { useT } from '../i18n/intl.tsx';
 import { MoreIcon } from '../ui/icons.tsx';
 import { AccountEntry } from './account-entry.tsx';
@@ -42,6 +43,9 @@ export function BottomNav() {
             </NavLink>
           </li>
         ))}
+        <li>
+          <NewNoteButton compact />
+        </li>
         <li>
           <button
             type="button"

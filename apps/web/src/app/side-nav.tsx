@@ -1,4 +1,5 @@
 import { Link, NavLink } from 'react-router';
+import { NewNoteButton } from '../features/composer/index.ts';
 import { useT } from '../i18n/intl.tsx';
 import { TideLogo } from '../ui/icons.tsx';
 import { AccountEntry } from './account-entry.tsx';
@@ -25,6 +26,7 @@ export function SideNav() {
           </li>
         ))}
       </ul>
+      <NewNoteButton />
       <div className={styles.account}>
         <AccountEntry />
         <CacheStatusLine />

@@ -5,6 +5,7 @@ import { useT } from '../../i18n/intl.tsx';
 import { useSession } from '../../state/stores.ts';
 import { Screen } from '../../ui/screen.tsx';
 import { SkeletonList } from '../../ui/skeleton.tsx';
+import { ReplyBox } from '../composer/index.ts';
 import { Note } from '../note/note.tsx';
 import { userName } from '../note/note-author.tsx';
 import styles from './thread.module.css';
@@ -66,6 +67,7 @@ export function NoteThread({ id }: { id: string }) {
         <div ref={primaryRef} className={styles.primary} data-testid="thread-primary">
           <Note note={primary} page={primaryPage} variant="primary" />
         </div>
+        <ReplyBox key={primary.id} note={primary} />
         <div data-testid="thread-replies">
           {data.view.replies.map((note) => (
             <Note key={note.id} note={note} page={data.page} />
