@@ -3,6 +3,7 @@ import type { User } from '@tide/core/model';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/intl.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
+import { CheckIcon } from '../../ui/icons-more.tsx';
 import styles from './note.module.css';
 import { useNip05Verified } from './use-nip05.ts';
 
@@ -22,7 +23,7 @@ export function UserName({ user, verifiedName }: { user: User; verifiedName?: st
       </Link>
       {verified ? (
         <span className={styles.badge} title={t('note.verified', { nip05: user.nip05 })} data-testid="nip05-badge">
-          <span aria-hidden="true">✓</span>
+          <CheckIcon size={13} />
           <span className={styles.srOnly}>{t('note.verified', { nip05: user.nip05 })}</span>
         </span>
       ) : null}

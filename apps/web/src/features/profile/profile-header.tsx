@@ -2,6 +2,8 @@ import { humanizeNumber, safeUrl } from '@tide/core/format';
 import type { User, UserStats } from '@tide/core/model';
 import { useT } from '../../i18n/intl.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
+import { ZapIcon } from '../../ui/icons.tsx';
+import { CheckIcon } from '../../ui/icons-more.tsx';
 import { userName } from '../note/note-author.tsx';
 import { NoteContent } from '../note/note-content.tsx';
 import { useNip05Verified } from '../note/use-nip05.ts';
@@ -63,7 +65,7 @@ export function ProfileHeader({ user, stats }: { user: User; stats?: UserStats }
           </h2>
           {verified ? (
             <span data-testid="profile-nip05" title={t('note.verified', { nip05: user.nip05 })}>
-              ✓ {user.nip05}
+              <CheckIcon size={14} /> {user.nip05}
             </span>
           ) : null}
           {user.name && user.displayName ? <span className={styles.muted}>@{user.name}</span> : null}
@@ -79,7 +81,11 @@ export function ProfileHeader({ user, stats }: { user: User; stats?: UserStats }
               {user.website}
             </a>
           ) : null}
-          {lightning ? <span data-testid="profile-lightning">⚡ {lightning}</span> : null}
+          {lightning ? (
+            <span data-testid="profile-lightning">
+              <ZapIcon size={14} aria-hidden="true" /> {lightning}
+            </span>
+          ) : null}
         </div>
         {stats ? (
           <ul className={styles.stats} data-testid="profile-stats">

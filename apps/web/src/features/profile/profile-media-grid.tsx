@@ -5,6 +5,7 @@ import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import { WindowVirtualizer } from 'virtua';
 import { useT } from '../../i18n/intl.tsx';
+import { PlayIcon } from '../../ui/icons-more.tsx';
 import { isHttpUrl, mediaCacheUrl } from '../note/media-url.ts';
 import { useListRestore } from '../note/use-list-restore.ts';
 import styles from './profile.module.css';
@@ -92,7 +93,7 @@ function MediaCell({ cell }: { cell: Cell }) {
         ) : null}
         {media.type === 'video' ? (
           <span className={styles.mediaVideo} data-testid="profile-media-video">
-            <span aria-hidden="true">▶</span> {t('profile.mediaVideo')}
+            <PlayIcon size={12} /> {t('profile.mediaVideo')}
           </span>
         ) : null}
       </Link>

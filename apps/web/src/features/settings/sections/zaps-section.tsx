@@ -1,17 +1,18 @@
 import { useFormatNumber, useT } from '../../../i18n/intl.tsx';
+import { BeersIcon, CoffeeIcon, CrownIcon, RocketIcon, ThumbsUpIcon, WineIcon } from '../../../ui/icons-more.tsx';
 import styles from '../../frames.module.css';
 
 /** Default zap and presets (spec §9): 42 sats "Onward"; 21, 420, 1000, 5000, 10000, 100000. */
 export const DEFAULT_ZAP_AMOUNT = 42;
 
-/** Preset zap amounts with their emoji (spec §9). */
+/** Preset zap amounts with their pictures (spec §9: thumbs up, rocket, coffee, beers, wine, crown), SVG icons. */
 export const ZAP_PRESETS = [
-  { amount: 21, emoji: '👍' },
-  { amount: 420, emoji: '🚀' },
-  { amount: 1000, emoji: '☕' },
-  { amount: 5000, emoji: '🍻' },
-  { amount: 10000, emoji: '🍷' },
-  { amount: 100000, emoji: '👑' },
+  { amount: 21, Icon: ThumbsUpIcon },
+  { amount: 420, Icon: RocketIcon },
+  { amount: 1000, Icon: CoffeeIcon },
+  { amount: 5000, Icon: BeersIcon },
+  { amount: 10000, Icon: WineIcon },
+  { amount: 100000, Icon: CrownIcon },
 ] as const;
 
 /** Zaps: the default zap and the preset amounts offered in the zap dialog. */
@@ -26,7 +27,7 @@ export function ZapsSection() {
       <ul className={styles.list}>
         {ZAP_PRESETS.map((p) => (
           <li key={p.amount} className={styles.listItem}>
-            <span aria-hidden="true">{p.emoji}</span>
+            <p.Icon size={18} />
             <span>
               {formatNumber(p.amount)} {t('settings.zaps.sats')}
             </span>
