@@ -236,3 +236,31 @@ export function SmileIcon(props: IconProps) {
     </IconFrame>
   );
 }
+
+/** Speech bubble: reply to a note. */
+export function ReplyIcon(props: IconProps) {
+  return (
+    <IconFrame name="reply" {...props}>
+      <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1.1-4.6A8 8 0 1 1 21 12z" />
+    </IconFrame>
+  );
+}
+
+/** Heart outline (filled when `data-active`): like a note. */
+export function HeartIcon(props: IconProps & { filled?: boolean }) {
+  const { filled, ...rest } = props;
+  return (
+    <IconFrame name="heart" fill={filled ? 'currentColor' : 'none'} {...rest}>
+      <path d="M12 20s-7.5-4.6-7.5-10A4.5 4.5 0 0 1 12 7.3 4.5 4.5 0 0 1 19.5 10c0 5.4-7.5 10-7.5 10z" />
+    </IconFrame>
+  );
+}
+
+/** Two arrows in a loop: repost a note. */
+export function RepostIcon(props: IconProps) {
+  return (
+    <IconFrame name="repost" {...props}>
+      <path d="M17 2l3 3-3 3M20 5H8a4 4 0 0 0-4 4v2M7 22l-3-3 3-3M4 19h12a4 4 0 0 0 4-4v-2" />
+    </IconFrame>
+  );
+}
