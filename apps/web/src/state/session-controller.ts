@@ -12,6 +12,18 @@ import { GUEST_ACCOUNT, type SessionAccount, type SessionStore, type SignInMetho
 // The signers (secp256k1, AES, PBKDF2) load only when someone signs in or a stored session is restored; one local
 // module keeps them in one lazy chunk.
 const loadSigners = () => import('./session-signers.ts');
+// The remote signer (NIP-46) loads only for someone who signs in with one.
+const loadNip46 = () => import('./session-nip46.ts');
+
+type RemoteSigner = import('@tide/core/signers').Nip46Signer;
+
+/** A `nostrconnect://` sign-in in progress: the URI to show as a QR code, the wait, and how to stop it. */
+export interface NostrConnectFlow {
+  uri: string;
+  /** Resolves once a remote signer connected and the user is signed in. */
+  done: Promise<void>;
+  cancel(): void;
+}
 
 /** What an action that needs the key gets: a signer now, the PIN prompt opened, or no key at all. */
 export type SignerRequest = 'ready' | 'pin' | 'none';
@@ -24,6 +36,8 @@ export interface SessionControllerOptions {
   extension?: ExtensionLookupOptions;
   /** The vault that keeps a key without PIN across reloads (default: IndexedDB); null keeps nothing. */
   deviceVault?: () => Promise<DeviceKeyVault | null>;
+  /** Options of remote signers (tests pass Node's WebSocket and short timeouts). */
+  remote?: import('@tide/core/signers').Nip46Options;
 }
 
 /**
@@ -35,16 +49,19 @@ export interface SessionControllerOptions {
 export class SessionController {
   #signer: Signer | null = null;
   #local: LocalSigner | null = null;
+  #remote: RemoteSigner | null = null;
   readonly #store: SessionStore;
   readonly #storage: SessionStorage;
   readonly #extension: ExtensionLookupOptions;
   readonly #deviceVault: () => Promise<DeviceKeyVault | null>;
+  readonly #remoteOptions: import('@tide/core/signers').Nip46Options;
 
   constructor(options: SessionControllerOptions) {
     this.#store = options.store;
     this.#storage = options.storage;
     this.#extension = options.extension ?? {};
     this.#deviceVault = options.deviceVault ?? (() => loadSigners().then((m) => m.browserDeviceKeyVault()));
+    this.#remoteOptions = options.remote ?? {};
   }
 
   /** The signer that can sign now, or null (guest, browse-only, PIN not entered yet). */
@@ -102,6 +119,46 @@ export class SessionController {
     this.#use(null, null);
     this.#signedIn(publicKey, 'npub', { pinLocked: false });
     return true;
+  }
+
+  /**
+   * Signs in through a remote signer (NIP-46) from a `bunker://` URL: connects with its secret and asks for the
+   * user's key. The session (its own client key, never the user's) is kept encrypted under the device key so a
+   * reload reconnects. Throws for a URL that is not one ('invalid-bunker') or the remote signer's refusal.
+   */
+  async signInWithBunker(url: string, onAuthUrl?: (url: string) => void): Promise<void> {
+    const { Nip46Signer, parseBunkerUrl } = await loadNip46();
+    const pointer = parseBunkerUrl(url);
+    if (!pointer) throw new Error('invalid-bunker');
+    const remote = await Nip46Signer.connectBunker(pointer, { ...this.#remoteOptions, onAuthUrl });
+    await this.#adoptRemote(remote);
+  }
+
+  /**
+   * Starts a `nostrconnect://` sign-in over `relays`: show `uri` (QR code) and await `done`, which signs in once the
+   * user's remote signer answers. `cancel()` stops waiting.
+   */
+  async startNostrConnect(relays: string[], name: string): Promise<NostrConnectFlow> {
+    const { Nip46Signer } = await loadNip46();
+    const flow = Nip46Signer.nostrConnect(relays, {
+      ...this.#remoteOptions,
+      name,
+      perms: ['sign_event', 'nip04_encrypt', 'nip04_decrypt', 'nip44_encrypt', 'nip44_decrypt'],
+    });
+    const done = flow.connected.then((remote) => this.#adoptRemote(remote));
+    await flow.listening;
+    return { uri: flow.uri, done, cancel: flow.cancel };
+  }
+
+  async #adoptRemote(remote: RemoteSigner): Promise<void> {
+    const publicKey = await remote.getPublicKey();
+    this.#storage.removeItem(SESSION_KEYS.pinVault);
+    const device = await this.#deviceVault().catch(() => null);
+    await device?.remove(DEVICE_KEYS.nsec);
+    await device?.save(DEVICE_KEYS.nip46, JSON.stringify(remote.state)).catch(() => undefined);
+    this.#use(remote, null);
+    this.#remote = remote;
+    this.#signedIn(publicKey, 'nip46', { pinLocked: false });
   }
 
   /** True when the signer extension shows up within the lookup (4 × 250 ms): the login dialog offers it then. */
@@ -196,6 +253,8 @@ export class SessionController {
       }
     } else if (state.method === 'nsec' && !state.pinLocked && state.publicKey) {
       await this.#restoreDeviceKey(state.publicKey);
+    } else if (state.method === 'nip46' && state.publicKey) {
+      await this.#restoreRemote(state.publicKey);
     }
     this.#store.getState().setAccount({ keyLookupDone: true });
   }
@@ -219,6 +278,24 @@ export class SessionController {
     }
   }
 
+  /** A NIP-46 session: the saved client key and remote signer come back (they are asked again on the first use). */
+  async #restoreRemote(publicKey: string): Promise<void> {
+    const device = await this.#deviceVault().catch(() => null);
+    const saved = await device?.load(DEVICE_KEYS.nip46);
+    if (!saved) return;
+    try {
+      const state = JSON.parse(saved) as import('@tide/core/signers').Nip46State;
+      if (state.userPubkey !== publicKey || this.#store.getState().publicKey !== publicKey) return;
+      const { Nip46Signer } = await loadNip46();
+      const remote = Nip46Signer.restore(state, this.#remoteOptions);
+      this.#use(remote, null);
+      this.#remote = remote;
+      this.#signedIn(publicKey, 'nip46', { pinLocked: false });
+    } catch {
+      // A damaged entry: browse-only until signing in again.
+    }
+  }
+
   /** Deletes every key the device vault keeps (logout, another sign-in method, forgot PIN). */
   #forgetDeviceKeys(): void {
     void this.#deviceVault()
@@ -228,6 +305,10 @@ export class SessionController {
 
   #use(signer: Signer | null, local: LocalSigner | null): void {
     if (this.#local && this.#local !== local) this.#local.forget();
+    if (this.#remote && this.#remote !== signer) {
+      this.#remote.close();
+      this.#remote = null;
+    }
     this.#signer = signer;
     this.#local = local;
   }

@@ -15,7 +15,7 @@ export const SESSION_KEYS = {
 } as const;
 
 const HEX64 = /^[0-9a-f]{64}$/;
-const METHODS: readonly SignInMethod[] = ['nsec', 'extension', 'npub'];
+const METHODS: readonly SignInMethod[] = ['nsec', 'extension', 'nip46', 'npub'];
 
 /** `localStorage`, quietly doing nothing where storage is unavailable (private mode, blocked cookies). */
 export const browserStorage: SessionStorage = {

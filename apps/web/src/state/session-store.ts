@@ -2,8 +2,8 @@ import { type CacheStatus, makeAppId } from '@tide/core/cache';
 import { createStore } from 'zustand/vanilla';
 import type { ActivityState } from '../data/app-activity.ts';
 
-/** How the user signed in: a private key (nsec), the signer extension (NIP-07), or a public key only (browse-only). */
-export type SignInMethod = 'nsec' | 'extension' | 'npub';
+/** How the user signed in: a private key (nsec), the signer extension (NIP-07), a remote signer (NIP-46), or a public key only (browse-only). */
+export type SignInMethod = 'nsec' | 'extension' | 'nip46' | 'npub';
 
 /**
  * Who is signed in, as the app may show it (devMode puts this on `window.tide`): public data only. The signer that

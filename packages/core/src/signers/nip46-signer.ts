@@ -109,13 +109,14 @@ export class Nip46Signer implements Signer {
   }
 
   /**
-   * Starts the `nostrconnect://` flow: returns the URI to show (QR code) and `connected`, which resolves once a remote
-   * signer answered with the URI's secret and gave the user's public key. `cancel()` stops waiting.
+   * Starts the `nostrconnect://` flow: returns the URI to show (QR code), `listening` (the answer can be heard from
+   * then on) and `connected`, which resolves once a remote signer answered with the URI's secret and gave the user's
+   * public key. `cancel()` stops waiting.
    */
   static nostrConnect(
     relays: string[],
     options: Nip46Options & { name?: string; perms?: string[] } = {},
-  ): { uri: string; connected: Promise<Nip46Signer>; cancel(): void } {
+  ): { uri: string; listening: Promise<void>; connected: Promise<Nip46Signer>; cancel(): void } {
     const signer = new Nip46Signer(generateSecretKey(), '', relays, null, options);
     const secret = bytesToHex(generateSecretKey()).slice(0, 16);
     const params: NostrConnectParams = {
@@ -126,6 +127,7 @@ export class Nip46Signer implements Signer {
       ...(options.perms ? { perms: options.perms } : {}),
     };
     let cancel: (error: Error) => void = () => {};
+    const listening = signer.#listen();
     const connected = new Promise<Nip46Signer>((resolve, reject) => {
       cancel = reject;
       signer.#connectSecret = secret;
@@ -135,12 +137,17 @@ export class Nip46Signer implements Signer {
         signer.#onConnect = null;
         signer.getPublicKey().then(() => resolve(signer), reject);
       };
-      signer.#listen().catch(reject);
+      listening.catch(reject);
     }).catch((error: unknown) => {
       signer.close();
       throw error;
     });
-    return { uri: nostrConnectUri(params), connected, cancel: () => cancel(new Nip46Error('cancelled')) };
+    return {
+      uri: nostrConnectUri(params),
+      listening: listening.catch(() => undefined),
+      connected,
+      cancel: () => cancel(new Nip46Error('cancelled')),
+    };
   }
 
   /** A signer for a saved session (no new connect); it listens again on first use. */

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { useT } from '../../i18n/intl.tsx';
 import { session } from '../../state/session.ts';
 import { Button } from '../../ui/button.tsx';
@@ -7,13 +7,16 @@ import { TextField } from '../../ui/text-field.tsx';
 import { isValidNsec } from './nsec.ts';
 import { CreatePinForm } from './pin-forms.tsx';
 
+// The remote signer step (NIP-46, QR code) loads only when chosen.
+const RemoteSignerForm = lazy(() => import('./remote-signer-form.tsx'));
+
 /** Props of {@link LoginDialog}. */
 export interface LoginDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
-type Step = 'key' | 'pin' | 'npub';
+type Step = 'key' | 'pin' | 'npub' | 'remote';
 
 /**
  * Sign in (spec §2 Login, §4 signer lookup): a private key (checked, then optionally protected by a PIN), the signer
@@ -85,9 +88,18 @@ export function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
     );
   }
 
-  const title = step === 'key' ? t('login.title') : step === 'pin' ? t('pin.createTitle') : t('login.npubTitle');
-  const description =
-    step === 'key' ? t('login.description') : step === 'pin' ? t('login.pinDescription') : t('login.npubDescription');
+  const title = {
+    key: t('login.title'),
+    pin: t('pin.createTitle'),
+    npub: t('login.npubTitle'),
+    remote: t('login.remoteTitle'),
+  }[step];
+  const description = {
+    key: t('login.description'),
+    pin: t('login.pinDescription'),
+    npub: t('login.npubDescription'),
+    remote: t('login.remoteDescription'),
+  }[step];
 
   return (
     <Dialog
@@ -112,6 +124,9 @@ export function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
             <Button variant="ghost" onClick={() => go('npub')} disabled={busy}>
               {t('login.npubLink')}
             </Button>
+            <Button variant="ghost" onClick={() => go('remote')} disabled={busy}>
+              {t('login.remoteLink')}
+            </Button>
             {extension ? (
               <Button
                 variant="secondary"
@@ -126,6 +141,10 @@ export function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
             </Button>
           </DialogActions>
         </form>
+      ) : step === 'remote' ? (
+        <Suspense fallback={<p role="status">{t('login.remoteConnecting')}</p>}>
+          <RemoteSignerForm onDone={() => onOpenChange(false)} onBack={() => go('key')} />
+        </Suspense>
       ) : step === 'pin' ? (
         <CreatePinForm
           onDone={(pin) => void finishKey(pin)}
