@@ -1,6 +1,6 @@
 import { ingestEvents } from '../ingest/index.ts';
 import type { Store } from '../store/index.ts';
-import { analyzeStore } from '../store/pg-maintenance.ts';
+import { analyzeStore, checkpointWal } from '../store/pg-maintenance.ts';
 import { DEFAULT_ACCOUNT_INFO, DEMO_ACCOUNTS, type DemoAccount } from './accounts.ts';
 import { createSeedWorld, demoEventBatches, type GenerateOptions } from './generate.ts';
 
@@ -61,6 +61,7 @@ export async function seedDemoNetwork(store: Store, options: SeedOptions = {}): 
     options.onProgress?.(total);
   }
   await analyzeStore(store); // PostgreSQL: plan with the seeded sizes, not those autovacuum last saw
+  await checkpointWal(store); // SQLite: the seed's WAL goes into the database; the WAL file does not stay at its peak
   return {
     accounts,
     counts: world.counts,

@@ -63,10 +63,17 @@ export const SQLITE_CACHE_KIB = 262_144;
  */
 export const SQLITE_WAL_AUTOCHECKPOINT_PAGES = 100_000;
 
+/**
+ * Bytes the WAL file is cut back to when a write restarts it after a checkpoint (SQLite otherwise keeps the file at
+ * its largest, ~390 MiB after bulk work, for good): the store's footprint stays its database plus at most this.
+ */
+export const SQLITE_JOURNAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
+
 /** Applies the pragmas the service relies on: WAL, synchronous NORMAL, no foreign keys, a busy timeout, the cache. */
 function tuneSqlite(conn: SqliteDatabase.Database, inMemory: boolean): void {
   if (!inMemory) conn.pragma('journal_mode = WAL');
   conn.pragma(`wal_autocheckpoint = ${SQLITE_WAL_AUTOCHECKPOINT_PAGES}`);
+  conn.pragma(`journal_size_limit = ${SQLITE_JOURNAL_SIZE_LIMIT_BYTES}`);
   conn.pragma('synchronous = NORMAL');
   conn.pragma('foreign_keys = OFF');
   conn.pragma('busy_timeout = 5000');

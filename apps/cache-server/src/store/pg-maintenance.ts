@@ -18,3 +18,14 @@ export async function analyzeStore(store: Pick<Store, 'db' | 'dialect'>): Promis
     await sql`ANALYZE ${sql.join(tables.rows.map((t) => sql.table(t.name)))}`.execute(trx);
   });
 }
+
+/**
+ * After bulk writes (a seed, a bulk import) on SQLite: copies the WAL into the database and truncates the WAL file to
+ * nothing (`wal_checkpoint(TRUNCATE)`), so the store does not keep the bulk work's WAL (hundreds of MB) on disk for
+ * good. Returns whether the checkpoint completed (a reader in the way leaves it for the next one); PostgreSQL: true.
+ */
+export async function checkpointWal(store: Pick<Store, 'db' | 'dialect'>): Promise<boolean> {
+  if (store.dialect !== 'sqlite') return true;
+  const { rows } = await sql<{ busy: number }>`PRAGMA wal_checkpoint(TRUNCATE)`.execute(store.db);
+  return rows.length === 0 || Number(rows[0].busy) === 0;
+}
