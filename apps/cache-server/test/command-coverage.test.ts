@@ -2,7 +2,7 @@ import type { CacheClient } from '@tide/core/cache';
 import { type CacheEvent, CacheKind } from '@tide/core/nostr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Fixture, fixtureEvents, loadFixture, NOW, U } from '../src/commands/content-test-fixture.ts';
-import { openWire } from '../src/commands/content-wire-helpers.ts';
+import { openWire } from '../src/commands/content-wire.test-helper.ts';
 import { allCommands } from '../src/commands/index.ts';
 import { ingestEvents } from '../src/ingest/index.ts';
 import type { RunningServer } from '../src/server.ts';

@@ -2,7 +2,7 @@ import type { CacheClient } from '@tide/core/cache';
 import { CacheKind, type NostrEvent, signEvent } from '@tide/core/nostr';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Fixture, type FixtureUser, loadFixture, NOW, U } from '../src/commands/content-test-fixture.ts';
-import { contentOf, newClient, ofKind, openWire } from '../src/commands/content-wire-helpers.ts';
+import { contentOf, newClient, ofKind, openWire } from '../src/commands/content-wire.test-helper.ts';
 import { addFans } from '../src/commands/explore-test-fans.ts';
 import { ingestEvents } from '../src/ingest/index.ts';
 import type { RunningServer } from '../src/server.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type CacheClient, fetchRecommendedBlossomServers, fetchReplaceableEvent, findReposts } from '@tide/core/cache';
 import { expect, it } from 'vitest';
 import { type Fixture, NOW, U } from '../src/commands/content-test-fixture.ts';
-import { newClient, useFixtureWire } from '../src/commands/content-wire-helpers.ts';
+import { newClient, useFixtureWire } from '../src/commands/content-wire.test-helper.ts';
 import { startServer } from '../src/server.ts';
 import { describeDialects } from './dialects.ts';
 

@@ -2,7 +2,7 @@ import type { CacheClient } from '@tide/core/cache';
 import { type NostrEvent, signEvent } from '@tide/core/nostr';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { NOW, U } from '../src/commands/content-test-fixture.ts';
-import { openWire } from '../src/commands/content-wire-helpers.ts';
+import { openWire } from '../src/commands/content-wire.test-helper.ts';
 import type { RunningServer } from '../src/server.ts';
 import type { Store } from '../src/store/index.ts';
 import { describeDialects } from './dialects.ts';

@@ -6,7 +6,7 @@ import { describeDialects } from '../../test/dialects.ts';
 import { ingestEvents } from '../ingest/index.ts';
 import type { RunningServer } from '../server.ts';
 import { type Fixture, NOW, U } from './content-test-fixture.ts';
-import { contentOf, contentsOf, newClient, ofKind, rangeOf, useFixtureWire } from './content-wire-helpers.ts';
+import { contentOf, contentsOf, newClient, ofKind, rangeOf, useFixtureWire } from './content-wire.test-helper.ts';
 
 describeDialects('content feeds over the wire', (getStore) => {
   let server: RunningServer;

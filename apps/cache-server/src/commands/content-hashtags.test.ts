@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeDialects } from '../../test/dialects.ts';
 import type { RunningServer } from '../server.ts';
 import { loadFixture } from './content-test-fixture.ts';
-import { contentOf, ofKind, openWire } from './content-wire-helpers.ts';
+import { contentOf, ofKind, openWire } from './content-wire.test-helper.ts';
 
 describeDialects('trending hashtags over the wire', (getStore) => {
   let server: RunningServer;

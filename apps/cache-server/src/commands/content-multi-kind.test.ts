@@ -6,7 +6,7 @@ import { contacts, ev, note, reaction, reply, T0, testUser } from '../../test/fi
 import { ingestEvents } from '../ingest/index.ts';
 import { type RunningServer, startServer } from '../server.ts';
 import { markedParent } from './content-multi-kind.ts';
-import { newClient, rangeOf } from './content-wire-helpers.ts';
+import { newClient, rangeOf } from './content-wire.test-helper.ts';
 
 const NOW = T0 + 3600;
 const viewer = testUser('multi-viewer');

@@ -3,7 +3,7 @@ import { naddrEncode } from '@tide/core/nostr';
 import { expect, it } from 'vitest';
 import { describeDialects } from '../../test/dialects.ts';
 import { type Fixture, U } from './content-test-fixture.ts';
-import { contentOf, ofKind, rangeOf, useFixtureWire } from './content-wire-helpers.ts';
+import { contentOf, ofKind, rangeOf, useFixtureWire } from './content-wire.test-helper.ts';
 
 describeDialects('reads over the wire', (getStore) => {
   let client: CacheClient;

@@ -5,7 +5,7 @@ import { describeDialects } from '../../test/dialects.ts';
 import type { RunningServer } from '../server.ts';
 import { loadSearchFixture, S, type searchEvents } from './content-search-fixture.ts';
 import { type Fixture, U } from './content-test-fixture.ts';
-import { contentsOf, openWire, rangeOf } from './content-wire-helpers.ts';
+import { contentsOf, openWire, rangeOf } from './content-wire.test-helper.ts';
 
 describeDialects('advanced search over the wire', (getStore) => {
   let server: RunningServer;

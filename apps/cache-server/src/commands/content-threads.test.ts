@@ -2,7 +2,7 @@ import type { CacheClient } from '@tide/core/cache';
 import { expect, it } from 'vitest';
 import { describeDialects } from '../../test/dialects.ts';
 import { type Fixture, U } from './content-test-fixture.ts';
-import { contentOf, contentsOf, ofKind, rangeOf, useFixtureWire } from './content-wire-helpers.ts';
+import { contentOf, contentsOf, ofKind, rangeOf, useFixtureWire } from './content-wire.test-helper.ts';
 
 describeDialects('content threads and events over the wire', (getStore) => {
   let client: CacheClient;

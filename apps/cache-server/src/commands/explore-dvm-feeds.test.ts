@@ -5,7 +5,7 @@ import { describeDialects } from '../../test/dialects.ts';
 import { ingestEvents } from '../ingest/index.ts';
 import type { RunningServer } from '../server.ts';
 import { type FixtureUser, loadFixture, NOW, U } from './content-test-fixture.ts';
-import { contentsOf, newClient, ofKind, openWire } from './content-wire-helpers.ts';
+import { contentsOf, newClient, ofKind, openWire } from './content-wire.test-helper.ts';
 
 function handler(u: FixtureUser, d: string, kinds: string[], at: number, name: string): NostrEvent {
   const tags = [['d', d], ['k', '5300'], ...kinds.map((k) => ['k', k])];

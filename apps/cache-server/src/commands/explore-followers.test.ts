@@ -5,7 +5,7 @@ import { describeDialects } from '../../test/dialects.ts';
 import { ingestEvents } from '../ingest/index.ts';
 import type { RunningServer } from '../server.ts';
 import { NOW } from './content-test-fixture.ts';
-import { contentsOf, ofKind, openWire, rangeOf } from './content-wire-helpers.ts';
+import { contentsOf, ofKind, openWire, rangeOf } from './content-wire.test-helper.ts';
 import { type Fan, fan, fanContactLists } from './explore-test-fans.ts';
 
 const H = 3600;

@@ -2,7 +2,7 @@ import type { CacheClient } from '@tide/core/cache';
 import { beforeAll, expect, it } from 'vitest';
 import { describeDialects } from '../../test/dialects.ts';
 import { type Fixture, NOW, U } from './content-test-fixture.ts';
-import { contentOf, contentsOf, ofKind, rangeOf, useFixtureWire } from './content-wire-helpers.ts';
+import { contentOf, contentsOf, ofKind, rangeOf, useFixtureWire } from './content-wire.test-helper.ts';
 import { addFans } from './explore-test-fans.ts';
 
 describeDialects('explore over the wire', (getStore) => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeDialects } from '../../test/dialects.ts';
 import { type RunningServer, startServer } from '../server.ts';
 import { type Fixture, loadFixture, NOW, U } from './content-test-fixture.ts';
-import { contentOf, contentsOf, newClient, ofKind, rangeOf } from './content-wire-helpers.ts';
+import { contentOf, contentsOf, newClient, ofKind, rangeOf } from './content-wire.test-helper.ts';
 import { shiftCreatedAfter } from './explore-clock.ts';
 import { addFans } from './explore-test-fans.ts';
 

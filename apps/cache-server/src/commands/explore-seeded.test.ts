@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeDialects } from '../../test/dialects.ts';
 import { DEFAULT_ACCOUNT_PUBKEY, seedDemoNetwork } from '../seed/index.ts';
 import { type RunningServer, startServer } from '../server.ts';
-import { contentOf, newClient, ofKind, rangeOf } from './content-wire-helpers.ts';
+import { contentOf, newClient, ofKind, rangeOf } from './content-wire.test-helper.ts';
 
 const NOW = 1_790_000_000;
 

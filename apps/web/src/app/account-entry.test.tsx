@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { ingestEvents } from '@tide/cache-server/testing';
 import type { NostrEvent } from '@tide/core/nostr';
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ingestEvents } from '../../../cache-server/src/ingest/index.ts';
 import { createTestAppData } from '../data/test-app-data.ts';
-import { startTestServer, type TestServer } from '../data/test-server.ts';
+import { startTestServer, type TestServer } from '../data/test-server.test-helper.ts';
 import { session } from '../state/session.ts';
 import { stores } from '../state/stores.ts';
 import { renderWithApp } from '../test-utils.tsx';

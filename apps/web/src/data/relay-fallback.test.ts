@@ -1,10 +1,10 @@
+import { ingestEvents } from '@tide/cache-server/testing';
 import type { WebSocketConstructor } from '@tide/core/cache';
 import type { NostrEvent } from '@tide/core/nostr';
 import { RelayPool } from '@tide/core/relay';
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ingestEvents } from '../../../cache-server/src/ingest/index.ts';
 import {
   loadHomeFromRelays,
   loadProfileFromRelays,
@@ -14,7 +14,7 @@ import {
   readProfileFromRelays,
 } from './relay-fallback.ts';
 import { FALLBACK_RELAYS_KEY, fallbackRelayUrls, KNOWN_RELAYS_KEY, parseRelayList } from './relay-fallback-status.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from './test-server.test-helper.ts';
 
 const alice = generateSecretKey();
 const bob = generateSecretKey();

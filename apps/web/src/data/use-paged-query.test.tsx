@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import type { AppData } from './app-data.ts';
 import { DataProvider } from './data-context.tsx';
 import { createTestAppData } from './test-app-data.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from './test-server.test-helper.ts';
 import { useFutureNotes } from './use-future-notes.ts';
 import { PAGE_SIZE, usePagedQuery } from './use-paged-query.ts';
 

@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { createSettingsStore } from '../state/settings-store.ts';
 import type { AppData } from './app-data.ts';
 import { createTestAppData } from './test-app-data.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from './test-server.test-helper.ts';
 import { fetchUserFeeds, loadUserSettings, saveUserSettings, signSettingsRequest } from './user-settings.ts';
 
 let server: TestServer;

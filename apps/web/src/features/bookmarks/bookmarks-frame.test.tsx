@@ -1,13 +1,13 @@
 import { fireEvent, render as renderTl, screen, waitFor } from '@testing-library/react';
+import { ingestEvents } from '@tide/cache-server/testing';
 import type { NostrEvent } from '@tide/core/nostr';
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ingestEvents } from '../../../../cache-server/src/ingest/index.ts';
 import { DataProvider } from '../../data/data-context.tsx';
 import { createTestAppData } from '../../data/test-app-data.ts';
-import { startTestServer, type TestServer } from '../../data/test-server.ts';
+import { startTestServer, type TestServer } from '../../data/test-server.test-helper.ts';
 import { AppIntlProvider } from '../../i18n/intl.tsx';
 import { session } from '../../state/session.ts';
 import { renderWithApp } from '../../test-utils.tsx';

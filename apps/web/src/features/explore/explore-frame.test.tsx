@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AppData } from '../../data/app-data.ts';
 import { createTestAppData } from '../../data/test-app-data.ts';
-import { startTestServer, type TestServer } from '../../data/test-server.ts';
+import { startTestServer, type TestServer } from '../../data/test-server.test-helper.ts';
 import { Page } from '../../routes/explore.tsx';
 import { renderWithApp } from '../../test-utils.tsx';
-import { signed, testAuthor } from '../thread/test-network.ts';
+import { signed, testAuthor } from '../thread/test-network.test-helper.ts';
 
 const NOW = Math.floor(Date.now() / 1000);
 const curator = testAuthor();

@@ -1,11 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import { ingestEvents } from '@tide/cache-server/testing';
 import type { NostrEvent } from '@tide/core/nostr';
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { ingestEvents } from '../../../../cache-server/src/ingest/index.ts';
 import { FALLBACK_AFTER_MS, FALLBACK_RELAYS_KEY } from '../../data/relay-fallback-status.ts';
-import { startTestServer, type TestServer } from '../../data/test-server.ts';
+import { startTestServer, type TestServer } from '../../data/test-server.test-helper.ts';
 import { stores } from '../../state/stores.ts';
 import { renderWithApp } from '../../test-utils.tsx';
 import { homeTarget, profileTarget, threadTarget } from './fallback-target.ts';

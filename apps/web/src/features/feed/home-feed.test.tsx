@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestAppData } from '../../data/test-app-data.ts';
-import { startTestServer, type TestServer } from '../../data/test-server.ts';
+import { startTestServer, type TestServer } from '../../data/test-server.test-helper.ts';
 import { renderWithApp } from '../../test-utils.tsx';
 import { HomeFeed } from './home-feed.tsx';
 

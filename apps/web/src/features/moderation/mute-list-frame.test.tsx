@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AppData } from '../../data/app-data.ts';
 import { createTestAppData } from '../../data/test-app-data.ts';
-import { startTestServer, type TestServer } from '../../data/test-server.ts';
+import { startTestServer, type TestServer } from '../../data/test-server.test-helper.ts';
 import { renderWithApp } from '../../test-utils.tsx';
-import { signed, testAuthor } from '../thread/test-network.ts';
+import { signed, testAuthor } from '../thread/test-network.test-helper.ts';
 import { MuteListFrame, mutedPubkeys } from './mute-list-frame.tsx';
 
 // Mona mutes Rex and Sid (in that order) and a hashtag; Rex has a profile, Sid has none; Tess mutes no one.

@@ -3,7 +3,7 @@ import { noteEncode } from '@tide/core/nostr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestAppData } from '../../data/test-app-data.ts';
-import { startTestServer, type TestServer } from '../../data/test-server.ts';
+import { startTestServer, type TestServer } from '../../data/test-server.test-helper.ts';
 import { renderWithApp } from '../../test-utils.tsx';
 import { NoteContent } from './note-content.tsx';
 

@@ -5,7 +5,7 @@ import type { AppData } from '../../data/app-data.ts';
 import { createTestAppData } from '../../data/test-app-data.ts';
 import { stores } from '../../state/stores.ts';
 import { renderWithApp } from '../../test-utils.tsx';
-import { signed, startNetwork, testAuthor } from '../thread/test-network.ts';
+import { signed, startNetwork, testAuthor } from '../thread/test-network.test-helper.ts';
 import { ProfileSidebar } from './profile-sidebar.tsx';
 import { loadPopularNotes, loadSidebarReads } from './profile-sidebar-queries.ts';
 

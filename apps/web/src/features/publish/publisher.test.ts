@@ -6,7 +6,7 @@ import { verifyEvent } from 'nostr-tools/pure';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestRelay, type TestRelay } from '../../../../../packages/core/src/relay/relay-test-server.ts';
-import { startTestServer, type TestServer } from '../../data/test-server.ts';
+import { startTestServer, type TestServer } from '../../data/test-server.test-helper.ts';
 import { broadcastVerdict } from './proxy-broadcast.ts';
 import { createPublisher, type PublisherDeps, type PublishMessages } from './publisher.ts';
 

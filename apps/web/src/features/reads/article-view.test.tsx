@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import type { AppData } from '../../data/app-data.ts';
 import { createTestAppData } from '../../data/test-app-data.ts';
 import { renderWithApp } from '../../test-utils.tsx';
-import { signed, startNetwork, testAuthor } from '../thread/test-network.ts';
+import { signed, startNetwork, testAuthor } from '../thread/test-network.test-helper.ts';
 import { ArticleView } from './article-view.tsx';
 
 const writer = testAuthor();

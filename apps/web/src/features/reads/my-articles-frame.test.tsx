@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AppData } from '../../data/app-data.ts';
 import { createTestAppData } from '../../data/test-app-data.ts';
-import { startTestServer, type TestServer } from '../../data/test-server.ts';
+import { startTestServer, type TestServer } from '../../data/test-server.test-helper.ts';
 import { Page } from '../../routes/my-articles.tsx';
 import { session } from '../../state/session.ts';
 import { renderWithApp } from '../../test-utils.tsx';
 import { articleTemplate, draftTemplate, emptyArticleFields } from '../article-editor/index.ts';
-import { signed, testAuthor } from '../thread/test-network.ts';
+import { signed, testAuthor } from '../thread/test-network.test-helper.ts';
 
 // Wren has one published article and one encrypted draft; My Articles lists both with their counts and the draft's
 // title decrypted with her key.

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AppData } from '../../data/app-data.ts';
 import { createTestAppData } from '../../data/test-app-data.ts';
-import { startTestServer, type TestServer } from '../../data/test-server.ts';
+import { startTestServer, type TestServer } from '../../data/test-server.test-helper.ts';
 import { renderWithApp } from '../../test-utils.tsx';
-import { signed, testAuthor } from '../thread/test-network.ts';
+import { signed, testAuthor } from '../thread/test-network.test-helper.ts';
 import { SearchBox } from './search-box.tsx';
 
 // Twelve users named "zephyr …", one literally named "npub1notakey" (text search only), one plain "quinn".

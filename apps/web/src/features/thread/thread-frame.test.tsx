@@ -5,7 +5,7 @@ import WebSocket from 'ws';
 import type { AppData } from '../../data/app-data.ts';
 import { createTestAppData } from '../../data/test-app-data.ts';
 import { renderWithApp } from '../../test-utils.tsx';
-import { signed, startNetwork, testAuthor } from './test-network.ts';
+import { signed, startNetwork, testAuthor } from './test-network.test-helper.ts';
 import { ThreadFrame } from './thread-frame.tsx';
 
 const alice = testAuthor();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AppData } from '../../data/app-data.ts';
 import { createTestAppData } from '../../data/test-app-data.ts';
-import { signed, startNetwork, testAuthor } from './test-network.ts';
+import { signed, startNetwork, testAuthor } from './test-network.test-helper.ts';
 import { loadThread } from './thread-queries.ts';
 import { withRepostedNotes } from './thread-reposts.ts';
 

@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ingestEvents, type RunningServer, startServer } from '@tide/cache-server/testing';
 import type { NostrEvent } from '@tide/core/nostr';
 import { finalizeEvent, generateSecretKey } from 'nostr-tools/pure';
-import { ingestEvents } from '../../../cache-server/src/ingest/index.ts';
-import { type RunningServer, startServer } from '../../../cache-server/src/server.ts';
 
 /** A real caching service on 127.0.0.1 (random port) over a fresh SQLite file, for data-hook tests. */
 export interface TestServer {

@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ingestEvents, type RunningServer, startServer } from '@tide/cache-server/testing';
 import type { NostrEvent } from '@tide/core/nostr';
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure';
-import { ingestEvents } from '../../../../cache-server/src/ingest/index.ts';
-import { type RunningServer, startServer } from '../../../../cache-server/src/server.ts';
 
 /** A test author: secret key and hex public key. */
 export interface TestAuthor {
