@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { chromiumMissingMessage, findChromium } from '../scripts/find-chromium.mjs';
 
 // One free loopback port per run, chosen by the main process; workers inherit it through the environment.
 process.env.TIDE_E2E_PORT ??= execFileSync(process.execPath, [
@@ -37,7 +38,11 @@ const serverCommand = staticOnly
   ? 'node scripts/serve-web.mjs'
   : `node_modules/.bin/tsx apps/cache-server/src/main.ts --host 127.0.0.1 --port ${process.env.TIDE_E2E_PORT} --web ${process.env.TIDE_E2E_WEB} --db ${process.env.TIDE_E2E_DB} --seed`;
 
-// e2e of the built web app in Debian's Chromium; `npm run build` must have run (scripts/test-all.mjs does it).
+// The Chromium to drive: TIDE_CHROMIUM / CHROME_PATH, the system's package, or one Playwright installed.
+const executablePath = findChromium();
+if (!executablePath) throw new Error(chromiumMissingMessage());
+
+// e2e of the built web app in Chromium; `npm run build` must have run (scripts/test-all.mjs does it).
 export default defineConfig({
   testDir: './tests',
   globalTeardown: './helpers/global-teardown.ts',
@@ -54,7 +59,7 @@ export default defineConfig({
     baseURL,
     viewport: { width: 1280, height: 800 },
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath,
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -2,6 +2,7 @@
 // Every step runs even when an earlier one fails, so one run shows everything that is wrong.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { chromiumMissingMessage, findChromium } from './find-chromium.mjs';
 
 const only = process.argv[2]; // optional: lint | typecheck | unit | e2e
 const reports = 'reports';
@@ -37,7 +38,11 @@ run('unit', 'node_modules/.bin/vitest', [
 ]);
 
 rmSync(`${reports}/playwright.json`, { force: true });
-if (!only || only === 'e2e') {
+const noChromium = (!only || only === 'e2e') && !findChromium();
+if (noChromium) {
+  console.log(`\n=== e2e: not run\n${chromiumMissingMessage()}`);
+  steps.push({ name: 'e2e (no Chromium)', ok: false, seconds: '0.0' });
+} else if (!only || only === 'e2e') {
   run('build', 'npm', ['run', 'build']);
   run('e2e', 'node_modules/.bin/playwright', ['test', '-c', 'e2e/playwright.config.ts'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json`,

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { chromiumMissingMessage, findChromium } from '../../scripts/find-chromium.mjs';
 
 const DIST = 'apps/web/dist';
 const TARGET_GZIP_KB = 150;
@@ -53,7 +54,7 @@ function startServer(): Promise<{ server: ChildProcess; url: string; mode: strin
 
 async function homeScripts(url: string): Promise<Sized[]> {
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
   });
   try {
@@ -122,4 +123,11 @@ try {
   started?.server.removeAllListeners('exit');
   started?.server.kill('SIGTERM');
   if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+}
+
+/** The Chromium to launch (see scripts/find-chromium.mjs), or an error saying what to install. */
+function chromiumPath(): string {
+  const path = findChromium();
+  if (!path) throw new Error(chromiumMissingMessage());
+  return path;
 }

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
+import { chromiumMissingMessage, findChromium } from '../../scripts/find-chromium.mjs';
 
 const RUNS = Number(process.env.TIDE_BENCH_RUNS ?? 5);
 
@@ -34,9 +35,9 @@ export async function withSeededTide<T>(fn: (url: string) => Promise<T>): Promis
   }
 }
 
-/** Launches Debian's Chromium headless. */
+/** Launches Chromium headless (scripts/find-chromium.mjs says which). */
 export function launchChromium() {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  return chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu'] });
 }
 
 async function main() {
@@ -70,3 +71,10 @@ async function main() {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
+
+/** The Chromium to launch (see scripts/find-chromium.mjs), or an error saying what to install. */
+function chromiumPath(): string {
+  const path = findChromium();
+  if (!path) throw new Error(chromiumMissingMessage());
+  return path;
+}
