@@ -5,6 +5,7 @@ import pino from 'pino';
 import { WebSocketServer } from 'ws';
 import { ComputeQueue, shareViewerIndependentBundles } from './answers/index.ts';
 import type { IngestResult, IngestSource } from './commands/context.ts';
+import { productRelayUrl } from './commands/core-relays.ts';
 import { allCommands } from './commands/index.ts';
 import { withStatementTimeoutNotices } from './commands/statement-timeouts.ts';
 import { apiRoute } from './http/api-route.ts';
@@ -182,6 +183,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   relayHostsOf = (requestHost) => [publicHost ?? requestHost ?? '', `${host}:${address.port}`];
   logger.info({ host, port: address.port }, 'cache server listening');
   if (blobs) core.uploads = { blobs, origin: options.publicUrl ?? `http://${host}:${address.port}` };
+  core.productRelay = productRelayUrl(options.publicUrl, `ws://${host}:${address.port}/`);
   ownOrigins.push(`http://${host}:${address.port}`);
   const unregisterMedia = options.mediaRoot
     ? ownOrigins.map((origin) => registerLocalMedia(origin, options.mediaRoot as string))

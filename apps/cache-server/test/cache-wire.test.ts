@@ -180,15 +180,18 @@ describeDialects('cache wire protocol', (getStore) => {
     await s.close();
   });
 
-  it('answers get_default_relays with the primary relay first', async () => {
+  it("answers get_default_relays with the product relay alone: this service's own relay endpoint", async () => {
     const s = await RawSocket.open(server.url);
     s.send(['REQ', 'dr', { cache: ['get_default_relays'] }]);
     const frames = await s.untilEose('dr');
     const ev = frames[0].message[2] as { kind: number; content: string };
     expect(ev.kind).toBe(CacheKind.DefaultRelays);
-    const urls = JSON.parse(ev.content) as string[];
-    expect(urls[0]).toBe('wss://relay.primal.net');
-    expect(urls.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.parse(ev.content)).toEqual([server.relayUrl]);
+    // and that relay answers as one (a new user's client connects to it read and write)
+    const relay = await RawSocket.open(server.relayUrl);
+    relay.send(['REQ', 'r', { kinds: [0], limit: 1 }]);
+    await relay.untilEose('r');
+    await relay.close();
     await s.close();
   });
 });

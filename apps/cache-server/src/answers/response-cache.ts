@@ -24,7 +24,6 @@ export const CACHEABLE_COMMANDS: ReadonlySet<string> = new Set([
   'explore_global_trending_24h',
   'explore_global_mostzapped_4h',
   'explore_topics',
-  'get_default_relays',
   'get_home_feeds',
   'get_reads_feeds',
   'get_advanced_feeds',

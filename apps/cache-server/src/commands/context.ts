@@ -75,6 +75,8 @@ export interface CommandContext {
   ingest(events: readonly unknown[], source: IngestSource): Promise<IngestResult[]>;
   /** The upload store and the public origin of blob URLs, when uploads are enabled. */
   uploads?: { blobs: BlobStore; origin: string };
+  /** This service's own relay endpoint (`ws(s)://<public host>/`), the product relay new users start with. */
+  productRelay?: string;
   /** Sends signed events to relays; resolves with each relay's raw reply (used by broadcast_events). */
   publish(event: NostrEvent, relays: readonly string[], timeoutMs: number): Promise<Array<[string, string]>>;
 }

@@ -1,38 +1,26 @@
 import { CacheKind } from '@tide/core/nostr';
 import type { CommandRecord } from './context.ts';
 
-/** The service's own relay, always first in the default list. */
-export const PRIMARY_DEFAULT_RELAY = 'wss://relay.primal.net';
-
-/** Well-known public relays; one of them follows the primary. */
-export const WELL_KNOWN_RELAYS = ['wss://relay.damus.io', 'wss://nos.lol', 'wss://nostr.band', 'wss://relayable.org'];
-
-/** Known relays seen within this many seconds count as recently active. */
-export const RECENT_RELAY_WINDOW_S = 2 * 3600;
-
-/** Recently active relays added after the primary and the well-known one. */
-export const RECENT_RELAY_COUNT = 4;
+/**
+ * The product relay as clients reach it: this service's own relay endpoint at `/` of its public URL (http → ws,
+ * https → wss), else of the address it is bound to.
+ */
+export function productRelayUrl(publicUrl: string | undefined, bound: string): string {
+  if (!publicUrl || !URL.canParse(publicUrl)) return bound;
+  const url = new URL(publicUrl);
+  const scheme = url.protocol === 'https:' || url.protocol === 'wss:' ? 'wss:' : 'ws:';
+  return `${scheme}//${url.host}/`;
+}
 
 /**
- * `get_default_relays` → `{kind: 10000124, content: [urls]}`: the primary relay, one well-known relay and up to four
- * relays seen in the last 2 hours (semantics §2.3; unlike the reference, fewer known relays is not an error).
+ * `get_default_relays` → `{kind: 10000124, content: [urls]}`: the relays a new user starts with, read and write
+ * (clients connect to every one): the product relay alone, this service's own relay endpoint (spec §7: "the
+ * preconfigured default relay is one product relay"), not public relays a new user never chose.
  * `get_recommended_blossom_servers` → 10000175 `[urls]`: this server's own Blossom endpoint when uploads are on.
  */
 export const coreRelayCommands: CommandRecord = {
   get_default_relays: async (ctx) => {
-    const pick = WELL_KNOWN_RELAYS[Math.floor(Math.random() * WELL_KNOWN_RELAYS.length)];
-    const recent = await ctx.store.db
-      .selectFrom('known_relays')
-      .select('url')
-      .where('last_seen_at', '>=', ctx.now() - RECENT_RELAY_WINDOW_S)
-      .orderBy('last_seen_at', 'desc')
-      .limit(50)
-      .execute();
-    const urls = [PRIMARY_DEFAULT_RELAY, pick];
-    for (const { url } of recent) {
-      if (urls.length >= 2 + RECENT_RELAY_COUNT) break;
-      if (!urls.includes(url) && /^wss?:\/\//.test(url)) urls.push(url);
-    }
+    const urls = ctx.productRelay ? [ctx.productRelay] : [];
     return [{ kind: CacheKind.DefaultRelays, content: JSON.stringify(urls) }];
   },
   get_recommended_blossom_servers: async (ctx) => {

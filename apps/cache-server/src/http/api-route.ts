@@ -60,6 +60,7 @@ export function apiRoute(core: ServerCore): HttpRoute {
       ingest: core.ingest,
       publish: core.publish,
       uploads: core.uploads,
+      productRelay: core.productRelay,
       live: () => {},
     };
     try {

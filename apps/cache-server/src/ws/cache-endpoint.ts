@@ -117,6 +117,7 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
       ingest: core.ingest,
       publish: core.publish,
       uploads: core.uploads,
+      productRelay: core.productRelay,
       live: (spec) => {
         liveSpec = spec;
       },

@@ -22,6 +22,8 @@ export interface ServerCore {
   ingest(events: readonly unknown[], source: IngestSource): Promise<IngestResult[]>;
   /** Upload store and public origin (set once the server listens; absent when uploads are off). */
   uploads?: { blobs: BlobStore; origin: string };
+  /** The service's own relay endpoint as clients reach it (set once the server listens). */
+  productRelay?: string;
   /** Where /v1 command computations wait for their event-loop turn to start (see ComputeQueue). */
   compute: ComputeQueue;
   /** Worker threads serving the cacheable read commands (absent: they run on the main thread). */
