@@ -81,6 +81,8 @@ export function MarkdownEditor({
             type="button"
             className={styles.tool}
             aria-pressed={active?.[i] ?? false}
+            // Keeps the caret in the text: a click on a tool never takes the focus away from the editor.
+            onMouseDown={(e) => e.preventDefault()}
             onClick={() => editor && apply(editor, format.id)}
           >
             {t(format.label)}

@@ -1,0 +1,146 @@
+import { hexToBytes } from '@noble/hashes/utils.js';
+import { expect, type Page, test } from '@playwright/test';
+import { nsecEncode } from 'nostr-tools/nip19';
+import { verifyEvent } from 'nostr-tools/pure';
+import { watchPage } from '../helpers/watch-page.ts';
+import { DEMO_ACCOUNTS } from '../support/accounts.ts';
+import { queryRelay } from '../support/relay.ts';
+import { relayUrlOf } from '../support/server.ts';
+
+// Articles (issue 14): bob writes an article in the editor, saves it as a draft (kind 31234, encrypted to himself),
+// reloads and finds it again, publishes it (kind 30023 on the relay with his valid signature), and finds it on the
+// article page and in My Articles; the draft is gone from his drafts.
+
+const bob = DEMO_ACCOUNTS.find((a) => a.name === 'bob')!;
+const BOB_NSEC = nsecEncode(hexToBytes(bob.secretKeyHex));
+const PIN = '1357';
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+const accountName = (page: Page) => page.locator('nav[aria-label="Main navigation"] [data-testid="account-name"]');
+
+async function signIn(page: Page) {
+  await nav(page).getByRole('button', { name: 'Sign in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await dialog.getByLabel('Private key (nsec)').fill(BOB_NSEC);
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const createPin = page.getByRole('dialog', { name: 'Create PIN' });
+  await createPin.getByLabel('PIN', { exact: true }).fill(PIN);
+  await createPin.getByLabel('Repeat PIN').fill(PIN);
+  await createPin.getByRole('button', { name: 'Create PIN' }).click();
+  await expect(createPin).toBeHidden({ timeout: 30_000 });
+  await expect(accountName(page)).toHaveText(bob.displayName);
+}
+
+async function unlock(page: Page) {
+  const enterPin = page.getByRole('dialog', { name: 'Enter PIN' });
+  await expect(enterPin).toBeVisible({ timeout: 30_000 });
+  await enterPin.getByLabel('PIN', { exact: true }).fill(PIN);
+  await enterPin.getByRole('button', { name: 'Unlock' }).click();
+  await expect(enterPin).toBeHidden({ timeout: 30_000 });
+}
+
+test('bob writes an article, saves a draft, reloads, publishes it, and finds it on the article page and My Articles', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const problems = watchPage(page, baseURL!);
+  const relay = relayUrlOf(baseURL!);
+  const stamp = Date.now().toString(36);
+  const title = `Tide Tables ${stamp}`;
+  const slug = `tide-tables-${stamp}`;
+
+  await page.goto('/home');
+  await signIn(page);
+
+  // The editor's code (TipTap) loads only now.
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  await page.goto('/reads/edit');
+  await unlock(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('New Article');
+  const form = page.getByTestId('article-editor');
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Summary').fill('When the sea comes in');
+  await form.getByLabel('Topics').fill('oceans, #Tides');
+  const body = page.getByTestId('article-body-editor');
+  await body.click();
+  await page.keyboard.type('The moon pulls the water. ');
+  await form.getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.type('Twice a day');
+  await form.getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.type(' it rises.');
+  await expect(body.locator('strong')).toHaveText('Twice a day');
+
+  // Markdown view shows what will be published; the preview renders it like the article page.
+  await form.getByRole('tab', { name: 'Markdown' }).click();
+  await expect(form.getByLabel('Article text (Markdown)')).toHaveValue(
+    'The moon pulls the water. **Twice a day** it rises.',
+  );
+  await form.getByRole('tab', { name: 'Preview' }).click();
+  const preview = page.getByTestId('article-preview');
+  await expect(preview.getByRole('heading', { level: 2 })).toHaveText(title);
+  await expect(preview.getByTestId('article-body').locator('strong')).toHaveText('Twice a day');
+  await form.getByRole('tab', { name: 'Write' }).click();
+
+  // Save draft: the relay stores a kind 31234 of bob, its content encrypted (not the title in clear).
+  await form.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Draft saved').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\/reads\/edit\/naddr1/);
+  const drafts = await queryRelay(relay, { kinds: [31234], authors: [bob.pubkey] });
+  const draft = drafts.find((d) => !d.content.includes(stamp) && d.tags.some((t) => t[0] === 'k' && t[1] === '30023'));
+  expect(drafts.length).toBeGreaterThan(0);
+  expect(drafts.every((d) => verifyEvent(d) && !d.content.includes(title))).toBe(true);
+  expect(draft).toBeTruthy();
+
+  // Reload: the draft opens again from the relay, decrypted with bob's key.
+  await page.reload();
+  await unlock(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit Article');
+  await expect(form.getByLabel('Title')).toHaveValue(title, { timeout: 30_000 });
+  await expect(form.getByLabel('Topics')).toHaveValue('oceans, tides');
+  await expect(page.getByTestId('article-body-editor').locator('strong')).toHaveText('Twice a day');
+
+  // Publish: kind 30023 with d from the title, title/summary/t tags and a valid signature.
+  await form.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Article published').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\/a\/naddr1/, { timeout: 30_000 });
+  const articles = await queryRelay(relay, { kinds: [30023], authors: [bob.pubkey], '#d': [slug] });
+  expect(articles).toHaveLength(1);
+  const article = articles[0]!;
+  expect(verifyEvent(article)).toBe(true);
+  expect(article.content).toBe('The moon pulls the water. **Twice a day** it rises.');
+  expect(article.tags).toEqual(
+    expect.arrayContaining([
+      ['d', slug],
+      ['title', title],
+      ['summary', 'When the sea comes in'],
+      ['t', 'oceans'],
+      ['t', 'tides'],
+    ]),
+  );
+  expect(article.tags.find((t) => t[0] === 'published_at')?.[1]).toMatch(/^\d+$/);
+
+  // The article page shows it (through the caching service).
+  const shown = page.getByTestId('article');
+  await expect(shown.getByRole('heading', { level: 2 })).toHaveText(title, { timeout: 30_000 });
+  await expect(shown.getByTestId('article-body').locator('strong')).toHaveText('Twice a day');
+
+  // My Articles lists it; the draft was deleted when it was published.
+  await page.goto('/myarticles');
+  await unlock(page);
+  const published = page.getByTestId('my-articles-published');
+  await expect(published.getByText(title)).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('tab', { name: /^Drafts/ }).click();
+  await expect(page.getByTestId('draft-title').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('draft-title').filter({ hasText: title })).toHaveCount(0);
+  const deletions = await queryRelay(relay, { kinds: [5], authors: [bob.pubkey] });
+  expect(deletions.some((d) => verifyEvent(d) && d.tags.some((t) => t[0] === 'a' && t[1]?.startsWith('31234:')))).toBe(
+    true,
+  );
+
+  // The editor is its own chunk: TipTap came with the editor route, not with the home screen.
+  expect(scripts.some((url) => /editor-frame/.test(url))).toBe(true);
+  expect(problems.consoleErrors).toEqual([]);
+});
