@@ -5,7 +5,7 @@ import type { MuteRules } from '../commands/content-mutes.ts';
 import { postMuteFacts, sqlMuted, unmutedPage } from '../commands/mute-facts.ts';
 import type { Store } from '../store/index.ts';
 import { PackedAnswer } from './answer-frames.ts';
-import type { LayerPlan } from './viewer-layer.ts';
+import type { LayerPlan } from './layer-plan.ts';
 
 /*
  * Viewers with mute rules, on selections that apply them (feeds of follows / authored notes and latest explore leave

@@ -8,8 +8,11 @@ import { filterListGroup } from '../commands/people-moderation.ts';
 import type { ReuseLimits } from '../reuse-rule.ts';
 import type { Store } from '../store/index.ts';
 import type { PackedAnswer } from './answer-frames.ts';
+import type { LayerPlan } from './layer-plan.ts';
 import { type ChangeListener, type Facts, reasonFromFacts, ViewerFacts } from './viewer-facts.ts';
 import { type BaseOf, postsOf, prefetchMuteFacts, sameSelection, widenedAnswer } from './viewer-layer-mutes.ts';
+
+export type { LayerPlan, SelectionMutes } from './layer-plan.ts';
 
 /** layerOf's answer when a viewer's mute rules change a `rows` selection: try a wider shared one. */
 const WIDER = Symbol('wider');
@@ -19,29 +22,6 @@ const WIDER = Symbol('wider');
  * that answer a missing viewer as the default account (explore, search) take their viewer-less base answer for it.
  */
 export const NO_VIEWER = '0'.repeat(64);
-
-/** What a viewer's answer adds to the shared one: their note actions, a profile's filtering reason. */
-type LayerKind = 'bundle' | 'thread' | 'profile';
-
-/**
- * How the command's selection applies a viewer's mute rules: not at all (only the bundle does: `bundle`), by leaving
- * out muted authors' rows before its one-note-per-author and paging (ranked explore: `authors`), or by content-posts'
- * SQL checks with a refill to `limit` (feeds, latest explore: `rows`). See viewer-layer-mutes.ts.
- */
-export type SelectionMutes = 'bundle' | 'authors' | 'rows';
-
-/** How a viewer's answer to a request is made from a shared one (see `layerPlan`). */
-export interface LayerPlan {
-  /** The viewer the request is answered for. */
-  viewer: string;
-  /** The payload of the shared answer (no `user_pubkey`, or NO_VIEWER's), computed on a connection with no user. */
-  basePayload: Record<string, unknown>;
-  kind: LayerKind;
-  /** How the selection applies mute rules. */
-  mutes: SelectionMutes;
-  /** `rows` selections: the command's default and largest limit, and its bundle's options (for a wider base). */
-  paging?: { defaultLimit: number; maxLimit: number; orderBy?: string };
-}
 
 function without(payload: Record<string, unknown>, viewer?: string): Record<string, unknown> {
   const { user_pubkey: _, ...rest } = payload;

@@ -1,8 +1,7 @@
 import type { CacheEvent } from '@tide/core/nostr';
 import { CompiledQuery } from 'kysely';
-import { pgArrayLiteral } from '../ingest/pg-write.ts';
 import { readCacheOf } from '../read-cache/read-cache.ts';
-import type { Store } from '../store/index.ts';
+import { pgArrayLiteral, type Store } from '../store/index.ts';
 import { topZapRows, type ZapRow } from './bundle-zaps.ts';
 import { type LinkRow, linkObjects, type MediaRow, mediaObjects, type Preloaded } from './content-bundle-parts.ts';
 

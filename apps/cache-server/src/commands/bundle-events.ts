@@ -3,7 +3,7 @@ import { CacheKind } from '@tide/core/nostr';
 import { type EventPiece, readCacheOf } from '../read-cache/read-cache.ts';
 import type { EventPubkeyActionsTable, EventStatsTable, Store } from '../store/index.ts';
 import { runCompiled } from './compiled-query.ts';
-import { synth, toEvent } from './content-common.ts';
+import { synth, toEvent } from './event-rows.ts';
 
 /** Runs the per-id lookups of the bundle in chunks (SQL parameter limits). */
 export async function chunked<T>(ids: readonly string[], fn: (chunk: string[]) => Promise<T[]>): Promise<T[]> {

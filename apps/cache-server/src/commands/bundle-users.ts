@@ -1,9 +1,8 @@
 import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import { CacheKind } from '@tide/core/nostr';
 import { CompiledQuery } from 'kysely';
-import { pgArrayLiteral } from '../ingest/pg-write.ts';
 import { type ReadCache, readCacheOf } from '../read-cache/read-cache.ts';
-import type { Store } from '../store/index.ts';
+import { pgArrayLiteral, type Store } from '../store/index.ts';
 import { chunked, sortedUnique } from './bundle-events.ts';
 import { runCompiled } from './compiled-query.ts';
 import { type MediaRow, mediaInfo, mediaObjects, type Preloaded } from './content-bundle-parts.ts';

@@ -4,9 +4,8 @@ import { readCacheOf, type ZapPiece } from '../read-cache/read-cache.ts';
 import type { Store } from '../store/index.ts';
 import { chunked, sortedUnique } from './bundle-events.ts';
 import { runCompiled } from './compiled-query.ts';
-import type { Preloaded } from './content-bundle-parts.ts';
-import { preloadedOr } from './content-bundle-parts.ts';
 import { asCacheEvent, loadEvents, synth } from './content-common.ts';
+import { type Preloaded, preloadedOr } from './preloaded.ts';
 
 /** Each post's top 5 zap rows (by amount, then receipt id), in that order, for the posts of `ids` that have any. */
 async function loadTopZapRows(store: Store, ids: readonly string[]): Promise<Map<string, ZapRow[]>> {

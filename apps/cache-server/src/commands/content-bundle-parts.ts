@@ -1,12 +1,13 @@
+import { wordCount } from '@tide/core/content';
 import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import { CacheKind } from '@tide/core/nostr';
-import { wordCount } from '../ingest/index.ts';
 import { readCacheOf } from '../read-cache/read-cache.ts';
 import type { Store } from '../store/index.ts';
 import type { MediaTable } from '../store/schema.ts';
 import { chunked, sortedUnique } from './bundle-events.ts';
 import { runCompiled } from './compiled-query.ts';
 import { synth } from './content-common.ts';
+import { type Preloaded, preloadedOr } from './preloaded.ts';
 
 export {
   type BundleEvent,
@@ -16,6 +17,7 @@ export {
   noteActionsByEvent,
   noteStats,
 } from './bundle-events.ts';
+export { type Preloaded, preloadedOr } from './preloaded.ts';
 
 /** A media variant (10000119) of a URL an event shows. */
 export type MediaRow = Omit<MediaTable, 'imported_at'> & { event_id: string };
@@ -82,22 +84,6 @@ export function mediaObjects(rows: MediaRow[]): Map<string, CacheEvent> {
     out.set(event_id, synth(CacheKind.MediaInfo, { event_id, resources: [...resources.values()] }));
   }
   return out;
-}
-
-/** Pieces of a bundle read ahead by one statement (`bundle-enrichment.ts`) for the keys the read cache lacked. */
-export interface Preloaded<V> {
-  /** The keys read. */
-  keys: ReadonlySet<string>;
-  /** Their values (absent: none). */
-  values: Promise<Map<string, V>>;
-}
-
-/** The loader of a read-cache lookup: from `pre` when it read every missing key, else `load`. */
-export function preloadedOr<V>(
-  pre: Preloaded<V> | undefined,
-  load: (missing: string[]) => Promise<Map<string, V>>,
-): (missing: string[]) => Promise<Map<string, V>> {
-  return (missing) => (pre && missing.every((k) => pre.keys.has(k)) ? pre.values : load(missing));
 }
 
 /**

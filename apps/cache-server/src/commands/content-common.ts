@@ -1,8 +1,11 @@
-import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
+import type { NostrEvent } from '@tide/core/nostr';
 import { DEFAULT_ACCOUNT_PUBKEY } from '../seed/accounts.ts';
 import type { Store } from '../store/index.ts';
 import { cachedEvents } from './bundle-events.ts';
 import { type CommandContext, CommandError, type CommandPayload } from './context.ts';
+import { toEvent } from './event-rows.ts';
+
+export { asCacheEvent, type StoredEvent, synth, toEvent } from './event-rows.ts';
 
 /** Columns of a stored event row. */
 export const EVENT_COLS = ['id', 'pubkey', 'kind', 'created_at', 'tags', 'content', 'sig'] as const;
@@ -12,40 +15,6 @@ const HEX64 = /^[0-9a-f]{64}$/;
 /** True for 64-char lowercase hex. */
 export function isHex(value: unknown): value is string {
   return typeof value === 'string' && HEX64.test(value);
-}
-
-/** A stored signed event that can also travel as a cache result object. */
-export type StoredEvent = NostrEvent & CacheEvent;
-
-/** A stored row (tags as JSON text) as a Nostr event. */
-export function toEvent(row: {
-  id: string;
-  pubkey: string;
-  kind: number;
-  created_at: number;
-  tags: string;
-  content: string;
-  sig: string;
-}): StoredEvent {
-  return {
-    id: row.id,
-    pubkey: row.pubkey,
-    kind: Number(row.kind),
-    created_at: Number(row.created_at),
-    tags: JSON.parse(row.tags) as string[][],
-    content: row.content,
-    sig: row.sig,
-  };
-}
-
-/** A signed event as a wire result object. */
-export function asCacheEvent(e: NostrEvent): CacheEvent {
-  return { ...e };
-}
-
-/** A synthetic result object with JSON content. */
-export function synth(kind: number, content: unknown, extra: Record<string, unknown> = {}): CacheEvent {
-  return { kind, content: JSON.stringify(content), ...extra };
 }
 
 /** Required hex argument, else NOTICE `invalid <name>`. */

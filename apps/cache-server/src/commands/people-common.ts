@@ -1,4 +1,4 @@
-import { type CacheEvent, CacheKind, type NostrEvent } from '@tide/core/nostr';
+import { type CacheEvent, CacheKind, Kind, type NostrEvent } from '@tide/core/nostr';
 import type { Store } from '../store/open-store.ts';
 import { cachedEvents } from './bundle-events.ts';
 import { mediaInfo } from './content-bundle-parts.ts';
@@ -134,9 +134,6 @@ export function profileMedia(store: Store, profiles: readonly NostrEvent[]): Pro
   );
 }
 
-/** Kind of a user's Blossom server list (BUD-03), answered with user infos. */
-export const BLOSSOM_SERVERS_KIND = 10063;
-
 /**
  * The user_infos answer for `pubkeys`: each known kind 0 (in order) and their 10000119 media, then 10000108 and
  * 10000133 with follower counts, then 10000158 verified names when any, then their kind-10063 Blossom server lists
@@ -149,7 +146,7 @@ export async function userInfos(store: Store, pubkeys: readonly string[]): Promi
     currentReplaceableMany(store, unique, 0),
     followerCounts(store, unique),
     verifiedNames(store, unique),
-    currentReplaceableMany(store, unique, BLOSSOM_SERVERS_KIND),
+    currentReplaceableMany(store, unique, Kind.Blossom),
   ]);
   const out: CacheEvent[] = [...metadata, ...(await profileMedia(store, metadata))];
   out.push(synth(CacheKind.UserScore, counts), synth(CacheKind.UserFollowerCounts, counts));

@@ -1,4 +1,4 @@
-import { type CacheEvent, CacheKind } from '@tide/core/nostr';
+import { type CacheEvent, CacheKind, Kind } from '@tide/core/nostr';
 import type { Store } from '../store/open-store.ts';
 import {
   currentReplaceable,
@@ -13,11 +13,6 @@ import {
 } from './people-common.ts';
 import { filteringReason, filterListGroup } from './people-moderation.ts';
 import { type ProfileRows, profileRowsPg } from './people-profile-pg.ts';
-
-/** 10000105: user profile stats. */
-export const USER_STATS_KIND = 10000105;
-/** 10000125: is_user_following answer. */
-export const IS_USER_FOLLOWING_KIND = 10000125;
 
 /** The 10000105 content of a user (zeros when the user is unknown). */
 export async function userStatsContent(store: Store, pubkey: string): Promise<Record<string, unknown>> {
@@ -44,9 +39,6 @@ function statsContentOf(pubkey: string, row: Record<string, unknown> | undefined
   };
 }
 
-/** Kind of a live-stream event (NIP-53). */
-const LIVE_EVENT_KIND = 30311;
-
 /**
  * Current live-stream events (30311) of the last hour a user hosts or takes part in (author or `p`-tagged; semantics
  * §2.3 user_profile), newest first.
@@ -64,13 +56,13 @@ async function liveEventIds(store: Store, pubkey: string, since: number): Promis
       .where('name', '=', 'p')
       .where('value', '=', pubkey)
       .where('created_at', '>=', since)
-      .where('kind', '=', LIVE_EVENT_KIND)
+      .where('kind', '=', Kind.LiveEvent)
       .execute(),
     store.db
       .selectFrom('replaceable_events')
       .select('event_id')
       .where('pubkey', '=', pubkey)
-      .where('kind', '=', LIVE_EVENT_KIND)
+      .where('kind', '=', Kind.LiveEvent)
       .where('created_at', '>=', since)
       .execute(),
   ]);
@@ -111,7 +103,7 @@ export async function userProfile(ctx: PeopleContext, payload: Payload): Promise
   const { metadata } = rows;
   const out: CacheEvent[] = [];
   if (metadata) out.push(metadata);
-  out.push(synthetic(USER_STATS_KIND, statsContentOf(pubkey, rows.stats)));
+  out.push(synthetic(CacheKind.UserStats, statsContentOf(pubkey, rows.stats)));
   if (metadata) out.push(...(await profileMedia(ctx.store, [metadata])));
   // of several names, the last by (default_name, name): the default one wins, whatever order rows came in
   const names = [...rows.names].sort((a, b) => a.default_name - b.default_name || (a.name < b.name ? -1 : 1));
@@ -160,7 +152,7 @@ export async function isUserFollowing(ctx: PeopleContext, payload: Payload): Pro
     .where('pubkey', '=', other)
     .where('follower_pubkey', '=', pubkey)
     .executeTakeFirst();
-  return [{ kind: IS_USER_FOLLOWING_KIND, content: row ? 'true' : 'false' }];
+  return [{ kind: CacheKind.IsUserFollowing, content: row ? 'true' : 'false' }];
 }
 
 /** Handlers of the profile commands. */

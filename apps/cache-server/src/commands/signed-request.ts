@@ -1,8 +1,5 @@
-import { getEventHash, type NostrEvent, verifyEvent } from '@tide/core/nostr';
+import { getEventHash, Kind, type NostrEvent, verifyEvent } from '@tide/core/nostr';
 import { CommandError } from './context.ts';
-
-/** Kind of signed app-settings / auth events (NIP-78). */
-export const SIGNED_REQUEST_KIND = 30078;
 
 /** How far `created_at` may be from now, in seconds (5 minutes). */
 export const SIGNED_REQUEST_WINDOW_SECONDS = 300;
@@ -49,7 +46,7 @@ function shapeProblem(value: unknown): string | null {
  */
 export function checkSignedEvent(value: unknown, options: SignedEventCheck): SignedEventResult {
   const { field, now } = options;
-  const kind = options.kind ?? SIGNED_REQUEST_KIND;
+  const kind = options.kind ?? Kind.Settings; // signed app-settings / auth events (NIP-78)
   if (value === undefined || value === null) return { ok: false, reason: `${field} is required` };
   const problem = shapeProblem(value);
   if (problem) return { ok: false, reason: `${field} ${problem}` };

@@ -20,7 +20,7 @@ export { followsOf, legacyRelays } from './indexers/contacts.ts';
 export { DM_TOTAL_SENDER } from './indexers/direct-messages.ts';
 export { isListKind } from './indexers/lists.ts';
 export { profileFields } from './indexers/profiles.ts';
-export { articleTopics, wordCount } from './indexers/reads.ts';
+export { articleTopics } from './indexers/reads.ts';
 export { relaysOf } from './indexers/relays.ts';
 export {
   EXPIRY_INTERVAL,

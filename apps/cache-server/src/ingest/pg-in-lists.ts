@@ -15,9 +15,9 @@ import {
   ValueListNode,
   ValueNode,
 } from 'kysely';
+import { pgArrayLiteral } from '../store/pg-array-literal.ts';
 import type { Database } from '../store/schema.ts';
 import type { IngestContext } from './context.ts';
-import { pgArrayLiteral } from './pg-write.ts';
 
 /*
  * Ingest's look-ups send lists of up to 500 ids (`id IN ($1, …, $500)`): each list length is a statement text of its

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeDialects } from '../../test/dialects.ts';
-import { pgArrayLiteral, pgDeleteRows, pgUpdateRows } from './pg-write.ts';
+import { pgArrayLiteral } from '../store/pg-array-literal.ts';
+import { pgDeleteRows, pgUpdateRows } from './pg-write.ts';
 import { WriteBuffer } from './write-buffer.ts';
 
 const tricky = [

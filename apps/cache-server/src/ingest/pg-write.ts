@@ -1,4 +1,5 @@
 import { CompiledQuery, type Transaction } from 'kysely';
+import { pgArrayLiteral } from '../store/pg-array-literal.ts';
 import type { Database } from '../store/schema.ts';
 import { isUniqueViolation, noteFreshEvents, pausePlainInserts, splitFreshRows } from './pg-fresh-insert.ts';
 
@@ -6,21 +7,6 @@ import { isUniqueViolation, noteFreshEvents, pausePlainInserts, splitFreshRows }
 export type PgRow = Record<string, string | number | null>;
 
 const quote = (name: string) => `"${name}"`;
-
-/**
- * A PostgreSQL array literal (`{"a","b\"c",NULL,5}`) of the values, passed as one text parameter: postgres.js hands a
- * string through unchanged for an array-typed parameter, so every row of a batch travels in one bound value per
- * column and the statement text stays the same whatever the row count (prepared once per connection).
- */
-export function pgArrayLiteral(values: ReadonlyArray<string | number | null | undefined>): string {
-  const parts: string[] = [];
-  for (const v of values) {
-    if (v === null || v === undefined) parts.push('NULL');
-    else if (typeof v === 'number') parts.push(String(v));
-    else parts.push(`"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`);
-  }
-  return `{${parts.join(',')}}`;
-}
 
 /** Column types (`format_type`) by table and column, read from the catalog once per process. */
 let columnTypes: Map<string, Map<string, string>> | null = null;

@@ -1,4 +1,4 @@
-import { isAddressableKind, isReplaceableKind, type NostrEvent } from '@tide/core/nostr';
+import { isAddressableKind, isReplaceableKind, Kind, type NostrEvent } from '@tide/core/nostr';
 import { isReplyByRootMarker } from '../ingest/event-refs.ts';
 import { contentWordKeys } from './search-words.ts';
 
@@ -29,9 +29,6 @@ export interface StoreChangeSet {
    */
   keys?: string[];
 }
-
-/** Live-stream events (NIP-53), whose p tags decide whose profiles list them. */
-const LIVE_EVENT_KIND = 30311;
 
 /** Tables whose writes a ChangeRecorder notes, and the key column naming what changed. */
 const WATCHED: Record<string, { column: string; as: 'events' | 'pubkeys' | 'media' }> = {
@@ -113,7 +110,8 @@ export class ChangeRecorder {
       const value = tag[1];
       if (typeof value !== 'string' || value.length === 0) continue;
       if (tag[0] === 'e' || tag[0] === 'q' || tag[0] === 'a') this.keys.add(`r:${value}`);
-      else if (tag[0] === 'p' && event.kind === LIVE_EVENT_KIND) this.keys.add(`m:${value}`);
+      // live streams (NIP-53): their p tags decide whose profiles list them
+      else if (tag[0] === 'p' && event.kind === Kind.LiveEvent) this.keys.add(`m:${value}`);
     }
   }
 

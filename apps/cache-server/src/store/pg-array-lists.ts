@@ -1,4 +1,4 @@
-import { pgArrayLiteral } from '../ingest/pg-write.ts';
+import { pgArrayLiteral } from './pg-array-literal.ts';
 
 /*
  * Read queries send IN lists as one parameter per value (`pubkey in ($1, $2, …, $17)`), so every list length is a

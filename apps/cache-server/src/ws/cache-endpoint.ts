@@ -1,4 +1,4 @@
-import { isEphemeralKind, isHex } from '@tide/core/nostr';
+import { CacheKind, isEphemeralKind, isHex } from '@tide/core/nostr';
 import type { WebSocket } from 'ws';
 import type { ChangeListener, PackedAnswer } from '../answers/index.ts';
 import {
@@ -18,7 +18,7 @@ import {
 import { type CommandContext, CommandError, type ConnectionState, type LiveSpec } from '../commands/context.ts';
 import { notePostMuteFacts } from '../commands/mute-facts.ts';
 import { pushEvents, sendAnswer, sendNotice, usesZlib } from './cache-frames.ts';
-import { EVENT_IDS_KIND, isFirehoseFilter, runPlainFilter } from './cache-plain-filter.ts';
+import { isFirehoseFilter, runPlainFilter } from './cache-plain-filter.ts';
 import { Connection } from './connection.ts';
 import { jsonTooDeep, TOO_DEEP } from './json-depth.ts';
 import { startLivePush } from './live-push.ts';
@@ -208,7 +208,7 @@ export function serveCacheConnection(socket: WebSocket, core: ServerCore): Conne
         const stop = core.notifier.onEvent((event) => {
           if (isEphemeralKind(event.kind)) return;
           const pushed = idsOnly
-            ? { kind: EVENT_IDS_KIND, content: JSON.stringify({ ids: [event.id] }) }
+            ? { kind: CacheKind.EventIds, content: JSON.stringify({ ids: [event.id] }) }
             : toCacheEvent(event);
           pushEvents(conn, subId, [pushed]);
         });

@@ -1,4 +1,4 @@
-import { type CacheEvent, isHex } from '@tide/core/nostr';
+import { type CacheEvent, CacheKind, isHex } from '@tide/core/nostr';
 import { type CommandContext, CommandError, type CommandPayload } from '../commands/context.ts';
 import type { CommandRegistry } from '../commands/registry.ts';
 import { rowToEvent, toCacheEvent } from './stored-event.ts';
@@ -6,8 +6,6 @@ import { rowToEvent, toCacheEvent } from './stored-event.ts';
 type CacheEvents = CacheEvent[];
 
 const MAX_IDS = 500;
-/** EVENT_IDS (protocol §2): `{ids}` answer of an `idsonly` filter. */
-export const EVENT_IDS_KIND = 10000122;
 
 function num(value: unknown, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) ? Math.floor(value) : fallback;
@@ -60,7 +58,7 @@ export async function runPlainFilter(
       .limit(limit)
       .execute();
     if (filter.idsonly === true)
-      return [{ kind: EVENT_IDS_KIND, content: JSON.stringify({ ids: rows.map((r) => r.id) }) }];
+      return [{ kind: CacheKind.EventIds, content: JSON.stringify({ ids: rows.map((r) => r.id) }) }];
     return rows.map((row) => toCacheEvent(rowToEvent(row)));
   }
   throw new CommandError('unsupported filter');

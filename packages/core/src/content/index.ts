@@ -4,3 +4,4 @@ export * from './media.ts';
 export * from './patterns.ts';
 export * from './token.ts';
 export * from './tokenize.ts';
+export * from './word-count.ts';

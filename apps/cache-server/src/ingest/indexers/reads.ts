@@ -1,13 +1,7 @@
+import { wordCount } from '@tide/core/content';
 import type { NostrEvent } from '@tide/core/nostr';
 import type { IngestContext, KnownEvent } from '../context.ts';
 import { deleteBeforeRewrite } from '../pg-batch-rows.ts';
-
-/** Words of an article's text (whitespace-separated runs containing a letter or digit). */
-export function wordCount(text: string): number {
-  let n = 0;
-  for (const w of text.split(/\s+/)) if (/[\p{L}\p{N}]/u.test(w)) n++;
-  return n;
-}
 
 function tagValue(e: NostrEvent, name: string): string {
   const t = e.tags.find((x) => x[0] === name && typeof x[1] === 'string');
