@@ -126,6 +126,38 @@ test('bob writes an article, saves a draft, reloads, publishes it, and finds it 
   const shown = page.getByTestId('article');
   await expect(shown.getByRole('heading', { level: 2 })).toHaveText(title, { timeout: 30_000 });
   await expect(shown.getByTestId('article-body').locator('strong')).toHaveText('Twice a day');
+  const coordinate = `30023:${bob.pubkey}:${slug}`;
+
+  // Like: the count moves once; the relay stores bob's kind 7 naming the article by id and address.
+  const actions = page.getByTestId('article-actions');
+  const like = actions.getByRole('button', { name: 'Like' });
+  await expect(like).toHaveText('0');
+  await like.click();
+  await expect(like).toHaveText('1', { timeout: 30_000 });
+  await like.click();
+  await expect(like).toHaveText('1');
+  const likes = await queryRelay(relay, { kinds: [7], authors: [bob.pubkey], '#a': [coordinate] });
+  expect(likes).toHaveLength(1);
+  expect(verifyEvent(likes[0]!) && likes[0]!.tags.some((t) => t[0] === 'e' && t[1] === article.id)).toBe(true);
+  // The zap button is there (zapping itself is another issue).
+  await expect(actions.getByRole('button', { name: 'Zap' })).toBeVisible();
+
+  // Comment: a reply with the article's `e` (root) and `a` tags, shown under the article.
+  await page.getByTestId('reply-box').click();
+  await page.getByRole('combobox', { name: 'Write your reply' }).fill('Lovely piece on tides');
+  await page.getByRole('button', { name: 'Reply', exact: true }).last().click();
+  const comments = page.getByTestId('article-comments');
+  await expect(comments.getByText('Lovely piece on tides')).toBeVisible({ timeout: 30_000 });
+  const replies = await queryRelay(relay, { kinds: [1], authors: [bob.pubkey], '#a': [coordinate] });
+  expect(replies).toHaveLength(1);
+  expect(verifyEvent(replies[0]!)).toBe(true);
+  expect(replies[0]!.tags).toEqual(expect.arrayContaining([['e', article.id, expect.any(String), 'root', bob.pubkey]]));
+
+  // The context menu: copy the link, and (his own article) delete is offered.
+  await actions.getByTestId('article-menu').click();
+  await expect(page.getByRole('menuitem', { name: 'Copy note link' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: /Delete/ })).toBeVisible();
+  await page.keyboard.press('Escape');
 
   // My Articles lists it; the draft was deleted when it was published.
   await page.goto('/myarticles');

@@ -25,6 +25,11 @@ export function replyTags(parent: Note): Tag[] {
   } else {
     tags.push(['e', parent.id, hintOf(parent), 'root', parent.pubkey]);
   }
+  // A comment on an article (an addressable event) also names its address, which stays across the article's edits.
+  if (parent.kind >= 30000 && parent.kind < 40000) {
+    const d = parent.tags.find((t) => t[0] === 'd')?.[1] ?? '';
+    tags.push(['a', `${parent.kind}:${parent.pubkey}:${d}`, hintOf(parent), 'root']);
+  }
   const pubkeys = [parent.pubkey];
   for (const tag of parent.tags) if (tag[0] === 'p' && /^[0-9a-f]{64}$/.test(tag[1] ?? '')) pubkeys.push(tag[1]);
   for (const pubkey of new Set(pubkeys)) tags.push(['p', pubkey]);

@@ -1,13 +1,15 @@
 import { humanizeNumber, shortDate } from '@tide/core/format';
 import { buildArticle, isArticleKind, type Page } from '@tide/core/model';
 import { useMemo } from 'react';
-import { Screen } from '../../ui/screen.tsx';
 import { useCacheQuery } from '../../data/use-cache-query.ts';
 import { useT } from '../../i18n/intl.tsx';
 import { useSession } from '../../state/stores.ts';
+import { Screen } from '../../ui/screen.tsx';
 import { SkeletonList } from '../../ui/skeleton.tsx';
+import { ReplyBox } from '../composer/index.ts';
 import { Note } from '../note/note.tsx';
 import { AuthorAvatar, UserName } from '../note/note-author.tsx';
+import { ArticleActionsBar, articleNote } from './article-actions-bar.tsx';
 import { ArticleContent } from './article-content.tsx';
 import { readingMinutes } from './reading-time.ts';
 import styles from './reads.module.css';
@@ -30,12 +32,21 @@ export function articleOf(page: Page) {
 export function ArticleView({ articleRef }: { articleRef: ArticleRef }) {
   const t = useT();
   const viewer = useSession((s) => s.publicKey);
-  const query = useCacheQuery(['article', articleRef, viewer], (client, signal) =>
+  // Under 'thread' so a comment posted from the reply box (which refreshes threads) shows here at once.
+  const query = useCacheQuery(['thread', 'article', articleRef, viewer], (client, signal) =>
     loadArticleThread(client, articleRef, viewer, signal),
   );
   const page = query.data?.page;
   const article = page ? articleOf(page) : undefined;
   const highlights = useMemo(() => (query.data?.highlights ?? []).map((h) => h.content ?? ''), [query.data]);
+  const note = useMemo(() => {
+    if (!page || !article) return undefined;
+    const events = [...(query.data?.events ?? [])].sort(
+      (a, b) => Number(b.created_at ?? 0) - Number(a.created_at ?? 0),
+    );
+    const event = events.find((e) => e.id === article.id && e.sig) ?? events.find((e) => e.sig);
+    return event ? articleNote(event, page) : undefined;
+  }, [page, article, query.data]);
   const comments = useMemo(
     () => (page && article ? page.notes.filter((n) => !n.repost && n.id !== article.id) : []),
     [page, article],
@@ -85,6 +96,7 @@ export function ArticleView({ articleRef }: { articleRef: ArticleRef }) {
           {t('reads.stat.zaps', { count: humanizeNumber(stats.zaps), sats: humanizeNumber(stats.satszapped) })}
         </span>
       </footer>
+      {note ? <ArticleActionsBar note={note} /> : null}
       {highlights.length ? (
         <section data-testid="article-highlights">
           <h3 className={styles.sectionTitle}>{t('reads.highlights', { count: highlights.length })}</h3>
@@ -98,6 +110,7 @@ export function ArticleView({ articleRef }: { articleRef: ArticleRef }) {
       ) : null}
       <section data-testid="article-comments">
         <h3 className={styles.sectionTitle}>{t('reads.comments', { count: comments.length })}</h3>
+        {note ? <ReplyBox note={note} /> : null}
         {comments.map((note) => (
           <Note key={note.id} note={note} page={page} />
         ))}

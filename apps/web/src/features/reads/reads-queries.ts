@@ -74,6 +74,8 @@ export async function loadReadsSidebar(client: CommandClient, signal?: AbortSign
 export interface ArticleThread {
   page: Page;
   highlights: CacheEvent[];
+  /** The article's signed events as received (the actions need its signature: repost, broadcast). */
+  events: CacheEvent[];
 }
 
 /** Loads an article thread and its highlights; an empty page means the article is not known. */
@@ -84,11 +86,18 @@ export async function loadArticleThread(
   signal?: AbortSignal,
 ): Promise<ArticleThread> {
   const user = viewer ? { user_pubkey: viewer } : {};
-  const [page, events] = await Promise.all([
-    fetchArticleThread(client, { ...ref, ...user }, { signal, purpose: 'article_thread' }),
+  let page: Page = emptyPage();
+  const [received, events] = await Promise.all([
+    captureEvents(client, async (c) => {
+      page = await fetchArticleThread(c, { ...ref, ...user }, { signal, purpose: 'article_thread' });
+    }),
     captureEvents(client, (c) =>
       fetchHighlights(c, { ...ref, ...user }, { signal, purpose: 'article_highlights' }),
     ).catch(() => []),
   ]);
-  return { page, highlights: events.filter((e) => e.kind === Kind.Highlight && typeof e.content === 'string') };
+  return {
+    page,
+    highlights: events.filter((e) => e.kind === Kind.Highlight && typeof e.content === 'string'),
+    events: received.filter((e) => e.kind === ref.kind && e.pubkey === ref.pubkey),
+  };
 }
