@@ -68,8 +68,8 @@ export async function refreshRelayStatus(): Promise<void> {
 
 /** Turns proxy mode on (direct relay sockets close; the caching service broadcasts) or off (relays reconnect). */
 export async function setProxyMode(on: boolean): Promise<void> {
-  await runtime();
   proxyMode.getState().setProxy(on);
+  (await runtime()).applyProxyMode();
 }
 
 /** The product relay (the caching service's own relay endpoint, on its origin). */

@@ -170,14 +170,13 @@ export async function connectUserRelays(): Promise<void> {
   refreshRelayStatus();
 }
 
-/** Proxy mode on: every direct relay socket closes; off: the user's relays reconnect. */
-proxyMode.subscribe((state, previous) => {
-  if (state.proxy === previous.proxy) return;
-  if (state.proxy) {
+/** Applies proxy mode: on, every direct relay socket closes; off, the user's relays reconnect. */
+export function applyProxyMode(): void {
+  if (proxyMode.getState().proxy) {
     fallbackPool().close();
     refreshRelayStatus();
   } else void connectUserRelays().catch(() => undefined);
-});
+}
 
 /** A new viewer gets their own relay list. */
 stores.session.subscribe((state, previous) => {

@@ -202,6 +202,30 @@ describe('publishEvent', () => {
   });
 });
 
+describe('replaceable lists', () => {
+  it('gives each later version of a list a later created_at, so two saves in one second do not tie', async () => {
+    const { publisher } = setup();
+    const at = Math.floor(Date.now() / 1000) - 100;
+    const first = await publisher.publishEvent({
+      kind: 10003,
+      content: '',
+      tags: [['e', 'a'.repeat(64)]],
+      created_at: at,
+    });
+    const second = await publisher.publishEvent(
+      { kind: 10003, content: '', tags: [], created_at: at },
+      { successMessage: null },
+    );
+    expect(second!.event.created_at).toBe(first!.event.created_at + 1);
+    const reader = new RelayPool({ WebSocket: WebSocket as unknown as WebSocketConstructor });
+    pools.push(reader);
+    const stored = await reader.query([server.server.relayUrl], [{ kinds: [10003], authors: [second!.event.pubkey] }]);
+    expect(stored.map((e) => e.id)).toEqual([second!.event.id]);
+    const note = await publisher.publishEvent({ kind: 1, content: 'same second', tags: [], created_at: at });
+    expect(note!.event.created_at).toBe(at);
+  });
+});
+
 describe('broadcastVerdict', () => {
   const answer = (content: unknown) => [{ kind: 10000149, content: JSON.stringify(content) }];
   it('needs an OK true frame for the event', () => {

@@ -37,19 +37,38 @@ export interface PublisherDeps {
   now?: () => number;
 }
 
+/** The replaceable slot a template fills (kinds 0, 3, 10000-19999; addressable 30000-39999 with their `d`), else null. */
+export function listKey(template: Pick<PublishTemplate, 'kind' | 'tags'>): string | null {
+  const { kind } = template;
+  if (kind === 0 || kind === 3 || (kind >= 10000 && kind < 20000)) return String(kind);
+  if (kind >= 30000 && kind < 40000) return `${kind}:${template.tags.find((t) => t[0] === 'd')?.[1] ?? ''}`;
+  return null;
+}
+
 /** Longest wait for the caching service's import after a success (the event is already on a relay). */
 export const IMPORT_WAIT_MS = 3000;
 
 /** The app's one publisher over its dependencies (see features/publish/index.ts for the app-wired functions). */
 export function createPublisher(deps: PublisherDeps) {
   const now = deps.now ?? (() => Math.floor(Date.now() / 1000));
+  // A replaceable list published twice within a second would tie, and relays keep the lower id (NIP-01), so each
+  // later version of the same list gets a later created_at.
+  const lastOfList = new Map<string, number>();
+  const createdAt = (template: PublishTemplate): number => {
+    const at = template.created_at ?? now();
+    const key = listKey(template);
+    if (!key) return at;
+    const next = Math.max(at, (lastOfList.get(key) ?? 0) + 1);
+    lastOfList.set(key, next);
+    return next;
+  };
 
   /** Signs with the session signer: null (after a toast or the PIN prompt) when it cannot. */
   async function signEvent(template: PublishTemplate): Promise<NostrEvent | null> {
     const signer = deps.signer();
     if (!signer) return null;
     try {
-      return await signer.signEvent({ ...template, created_at: template.created_at ?? now() });
+      return await signer.signEvent({ ...template, created_at: createdAt(template) });
     } catch {
       deps.toast('error', deps.messages().noSigner);
       return null;
