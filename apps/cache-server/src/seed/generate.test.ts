@@ -113,10 +113,26 @@ describe('demo network generator', () => {
     expect(meta.name).toBe('tide');
     expect(meta.nip05).toBe('tide@127.0.0.1:9999');
     expect(meta.lud16).toMatch(/^tide@/);
-    expect(meta.picture).toMatch(/^http:\/\/127\.0\.0\.1:9999\/media\/avatar-0\.svg$/);
+    expect(meta.picture).toMatch(/^http:\/\/127\.0\.0\.1:9999\/media\/avatar-0\.png$/);
+    expect(meta.banner).toMatch(/^http:\/\/127\.0\.0\.1:9999\/media\/banner-0\.jpg$/);
     const files = readdirSync(join(dataDir, 'media'));
-    expect(files).toContain('avatar-0.svg');
-    expect(readFileSync(join(dataDir, 'media', 'avatar-0.svg'), 'utf8')).toMatch(/^<svg /);
+    expect(files).toContain('avatar-0.png');
+    // real raster images: PNG, JPEG and WebP signatures
+    expect(
+      readFileSync(join(dataDir, 'media', 'avatar-0.png'))
+        .subarray(0, 4)
+        .toString('hex'),
+    ).toBe('89504e47');
+    expect(
+      readFileSync(join(dataDir, 'media', 'banner-0.jpg'))
+        .subarray(0, 2)
+        .toString('hex'),
+    ).toBe('ffd8');
+    expect(
+      readFileSync(join(dataDir, 'media', 'picture-2.webp'))
+        .subarray(8, 12)
+        .toString('latin1'),
+    ).toBe('WEBP');
     const relays = events.find((e) => e.kind === 10002)!;
     expect(relays.tags[0]).toEqual(['r', 'ws://127.0.0.1:9999/']);
   });

@@ -75,7 +75,7 @@ export async function createSeedWorld(options: GenerateOptions = {}): Promise<Se
     counts: {},
     follows: new Map(),
   };
-  writeImages(world);
+  await writeImages(world);
   return world;
 }
 

@@ -1,6 +1,6 @@
 import type { NostrEvent } from '@tide/core/nostr';
 import { Kind } from '@tide/core/nostr';
-import { type SeedWorld, signAs } from './world.ts';
+import { profileImageNames, type SeedWorld, signAs } from './world.ts';
 
 /** How many events marketplaceEvents writes. */
 export const MARKETPLACE_EVENTS = 5;
@@ -54,7 +54,7 @@ export function marketplaceEvents(world: SeedWorld): NostrEvent[] {
         name: h.name,
         about: h.about,
         amount: 'free',
-        picture: `${world.publicUrl}/media/avatar-0.svg`,
+        picture: `${world.publicUrl}/media/${profileImageNames(0).avatar}`,
         primal_spec: h.spec,
       }),
     }),

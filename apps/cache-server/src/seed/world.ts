@@ -2,7 +2,6 @@ import type { EventTemplate, NostrEvent } from '@tide/core/nostr';
 import { Kind } from '@tide/core/nostr';
 import { FIXED_ACCOUNTS } from './accounts.ts';
 import {
-  AVATAR_WIDTH,
   avatarSvg,
   bannerSvg,
   DISTINCT_NOTE_IMAGES,
@@ -10,10 +9,10 @@ import {
   mediaUrl,
   PICTURE_WIDTH,
   pictureSvg,
-  writeMedia,
-  writeMediaVariants,
+  resizedSvg,
 } from './images.ts';
 import type { Prng } from './prng.ts';
+import { inPool, type RasterFormat, writeRaster } from './raster.ts';
 import { deriveSecretKey, publicKeyOf, type SeedSigner } from './signer.ts';
 import { FIRST_NAMES, LAST_NAMES, PLACES, WORDS } from './vocabulary.ts';
 
@@ -107,9 +106,32 @@ export function createUsers(seed: string, count: number, rng: Prng): SeedUser[] 
   return users;
 }
 
-/** Writes avatar/banner/picture files (when a data dir is given) and returns nothing. */
-export function writeImages(world: SeedWorld): void {
-  if (!world.dataDir) return;
+/** Format of the seeded avatars (256 px squares). */
+const AVATAR_EXT: RasterFormat = 'png';
+/** Format of the seeded banners (wide). */
+const BANNER_EXT: RasterFormat = 'jpg';
+/** Formats and widths the seeded note pictures cycle through (with their heights: landscape and portrait). */
+const PICTURE_FORMATS: readonly RasterFormat[] = ['jpg', 'png', 'webp'];
+const PICTURE_WIDTHS: readonly number[] = [PICTURE_WIDTH, 800, 1600, 480];
+
+/** File name of seeded note picture `i`: JPEG, PNG and WebP in turn. */
+export function pictureName(i: number): string {
+  return `picture-${i}.${PICTURE_FORMATS[i % PICTURE_FORMATS.length]}`;
+}
+
+/** File names of user image `i`'s avatar and banner. */
+export function profileImageNames(i: number): { avatar: string; banner: string } {
+  return { avatar: `avatar-${i}.${AVATAR_EXT}`, banner: `banner-${i}.${BANNER_EXT}` };
+}
+
+/**
+ * Writes the avatar, banner and note picture files (when a data dir is given) as real raster images (PNG, JPEG,
+ * WebP; several sizes, landscape and portrait) with their s/m/l copies, drawn from the same random choices as before.
+ */
+export async function writeImages(world: SeedWorld): Promise<void> {
+  const dataDir = world.dataDir;
+  if (!dataDir) return;
+  const jobs: Array<() => Promise<unknown>> = [];
   const n = Math.min(world.users.length, DISTINCT_PROFILE_IMAGES);
   for (let i = 0; i < n; i++) {
     const u = world.users[i];
@@ -120,20 +142,21 @@ export function writeImages(world: SeedWorld): void {
       .slice(0, 2)
       .toUpperCase();
     const avatar = avatarSvg(initials, world.rng);
-    writeMedia(world.dataDir, world.publicUrl, `avatar-${i}.svg`, avatar);
-    writeMediaVariants(world.dataDir, `avatar-${i}.svg`, avatar, AVATAR_WIDTH);
-    writeMedia(world.dataDir, world.publicUrl, `banner-${i}.svg`, bannerSvg(world.rng));
+    const banner = bannerSvg(world.rng);
+    const names = profileImageNames(i);
+    jobs.push(() => writeRaster(dataDir, names.avatar, avatar, AVATAR_EXT, true));
+    jobs.push(() => writeRaster(dataDir, names.banner, resizedSvg(banner, 1000), BANNER_EXT, false));
   }
   for (let i = 0; i < DISTINCT_NOTE_IMAGES; i++) {
-    const picture = pictureSvg(world.rng);
-    writeMedia(world.dataDir, world.publicUrl, `picture-${i}.svg`, picture);
-    writeMediaVariants(world.dataDir, `picture-${i}.svg`, picture, PICTURE_WIDTH);
+    const picture = resizedSvg(pictureSvg(world.rng), PICTURE_WIDTHS[i % PICTURE_WIDTHS.length]);
+    jobs.push(() => writeRaster(dataDir, pictureName(i), picture, PICTURE_FORMATS[i % PICTURE_FORMATS.length], true));
   }
+  await inPool(jobs);
 }
 
 /** URL of one of the seeded note pictures. */
 export function pictureUrl(world: SeedWorld): string {
-  return mediaUrl(world.publicUrl, `picture-${world.rng.int(0, DISTINCT_NOTE_IMAGES - 1)}.svg`);
+  return mediaUrl(world.publicUrl, pictureName(world.rng.int(0, DISTINCT_NOTE_IMAGES - 1)));
 }
 
 function aboutText(rng: Prng): string {
@@ -150,8 +173,8 @@ export function profileEvent(world: SeedWorld, u: SeedUser, createdAt: number): 
     display_name: u.displayName,
     displayName: u.displayName,
     about: aboutText(world.rng),
-    picture: mediaUrl(world.publicUrl, `avatar-${img}.svg`),
-    banner: mediaUrl(world.publicUrl, `banner-${img}.svg`),
+    picture: mediaUrl(world.publicUrl, profileImageNames(img).avatar),
+    banner: mediaUrl(world.publicUrl, profileImageNames(img).banner),
     nip05: `${u.name}@${world.host}`,
     lud16: `${u.name}@${world.lightningHost}`,
     website: `https://${u.name.replace(/_/g, '-')}.example.com`,
