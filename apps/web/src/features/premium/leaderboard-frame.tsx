@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useT } from '../../i18n/intl.tsx';
 import { Screen } from '../../ui/screen.tsx';
-import { SkeletonList } from '../../ui/skeleton.tsx';
 import styles from '../frames.module.css';
+import { LeaderboardList } from './leaderboard-list.tsx';
 
 /** Leaderboard sort keys (spec §3). */
 export const LEADERBOARD_SORTS = ['donated_btc', 'last_donation', 'premium_since'] as const;
@@ -34,7 +34,7 @@ export function LeaderboardFrame({ kind }: { kind: 'premium' | 'legends' }) {
           ))}
         </select>
       </div>
-      <SkeletonList label={t('common.loading')} count={4} />
+      <LeaderboardList kind={kind} sort={sort as (typeof LEADERBOARD_SORTS)[number]} />
     </Screen>
   );
 }
