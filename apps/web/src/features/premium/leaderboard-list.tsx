@@ -15,7 +15,7 @@ export const LEADERBOARD_PAGE = 20;
 
 type Sort = 'donated_btc' | 'last_donation' | 'premium_since';
 
-function valueOf(entry: LeaderboardEntry, sort: Sort, formatNumber: (n: number) => string): string {
+function sortedValue(entry: LeaderboardEntry, sort: Sort, formatNumber: (n: number) => string): string {
   if (sort === 'donated_btc') return `${formatNumber(entry.donated_btc)} BTC`;
   return shortDate(sort === 'last_donation' ? entry.last_donation : entry.premium_since);
 }
@@ -50,7 +50,7 @@ export function LeaderboardList({ kind, sort }: { kind: 'premium' | 'legends'; s
             <Link className={styles.userLink} to={profileLink(entry.pubkey)}>
               <Avatar src={user?.picture} size="sm" />
               <span className={styles.userName}>{user ? userName(user) : entry.pubkey.slice(0, 12)}</span>
-              <span>{valueOf(entry, sort, formatNumber)}</span>
+              <span>{sortedValue(entry, sort, formatNumber)}</span>
             </Link>
           </li>
         );
