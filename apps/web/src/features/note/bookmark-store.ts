@@ -1,12 +1,9 @@
 import type { Note } from '@tide/core/model';
 import type { NostrEvent } from '@tide/core/nostr';
-import { useEffect } from 'react';
-import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import { useSession } from '../../state/stores.ts';
 
 // The viewer's bookmarks as the first screen needs them (small); reading and changing them is in bookmark-actions.ts,
-// loaded on first use.
+// loaded on first use (use-bookmarked.ts).
 
 /** Bookmarks list kind (NIP-51). */
 export const BOOKMARKS_KIND = 10003;
@@ -52,18 +49,4 @@ export function isBookmarked(event: Pick<NostrEvent, 'tags'> | null, target: Par
 export function needsConfirmation(event: Pick<NostrEvent, 'tags'> | null, adding: boolean): boolean {
   const count = publicBookmarks(event).length;
   return adding ? count === 0 : count === 1;
-}
-
-/** Whether the signed-in viewer bookmarked the target (the list loads on first use). */
-export function useBookmarked(target: Parameters<typeof bookmarkTag>[0]): boolean {
-  const viewer = useSession((s) => (s.canSign ? s.publicKey : null));
-  const state = useStore(bookmarkStore);
-  const mine = state.pubkey === viewer && viewer !== null;
-  useEffect(() => {
-    if (viewer && !mine && bookmarkStore.getState().pubkey !== viewer) {
-      bookmarkStore.setState({ pubkey: viewer, event: null, loaded: false });
-      void import('./bookmark-actions.ts').then((m) => m.loadBookmarks(viewer)).catch(() => undefined);
-    }
-  }, [viewer, mine]);
-  return mine && isBookmarked(state.event, target);
 }

@@ -2,19 +2,36 @@ import { humanizeNumber } from '@tide/core/format';
 import type { Note, TopZap, User } from '@tide/core/model';
 import { useT } from '../../i18n/intl.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
-import { ZapIcon } from '../../ui/icons.tsx';
+import { BookmarkIcon, HeartIcon, ReplyIcon, RepostIcon, ZapIcon } from '../../ui/icons.tsx';
+import { openComposer } from '../composer/index.ts';
 import styles from './note.module.css';
 import { requireKey } from './note-actions.ts';
+import type { NoteConfirmKind } from './note-confirm.tsx';
+import { shownActions, useNoteOverlay } from './note-overlay.ts';
+import { useBookmarked } from './use-bookmarked.ts';
 
-/** Footer of a note: replies, likes, reposts and zaps (sats) with their buttons; guests get the sign-in toasts. */
-export function NoteFooter({ note }: { note: Note }) {
+// The publishing actions load on first use, so the first screen carries only the buttons.
+const actions = () => import('./note-footer-actions.ts');
+
+/** Footer of a note: replies, zaps, likes, reposts and bookmark; actions go through the publisher (guests: sign-in toast). */
+export function NoteFooter({ note, onConfirm }: { note: Note; onConfirm?: (kind: NoteConfirmKind) => void }) {
   const t = useT();
   const { stats, noteActions } = note;
+  const overlay = useNoteOverlay(note.id);
+  const shown = shownActions(note, overlay);
+  const bookmarked = useBookmarked(note);
   const auth = () => requireKey(t('auth.required'));
   return (
     <div className={styles.footer} data-testid="note-footer">
-      <button type="button" className={styles.stat} onClick={auth} aria-label={t('note.reply')} data-stat="replies">
-        <span aria-hidden="true">💬</span> {humanizeNumber(stats.replies)}
+      <button
+        type="button"
+        className={styles.stat}
+        onClick={() => auth() && openComposer({ replyTo: note })}
+        aria-label={t('note.reply')}
+        data-stat="replies"
+        data-active={noteActions.replied || undefined}
+      >
+        <ReplyIcon size={16} aria-hidden="true" /> {humanizeNumber(stats.replies)}
       </button>
       <button
         type="button"
@@ -29,22 +46,36 @@ export function NoteFooter({ note }: { note: Note }) {
       <button
         type="button"
         className={styles.stat}
-        onClick={auth}
+        onClick={() => auth() && void actions().then((m) => m.likeNote(note))}
         aria-label={t('note.like')}
+        aria-pressed={shown.liked}
         data-stat="likes"
-        data-active={noteActions.liked || undefined}
+        data-active={shown.liked || undefined}
       >
-        <span aria-hidden="true">♡</span> {humanizeNumber(stats.likes)}
+        <HeartIcon size={16} filled={shown.liked} aria-hidden="true" /> {humanizeNumber(shown.likes)}
       </button>
       <button
         type="button"
         className={styles.stat}
-        onClick={auth}
+        onClick={() => auth() && void actions().then((m) => m.repostNote(note, t))}
         aria-label={t('note.repost')}
         data-stat="reposts"
-        data-active={noteActions.reposted || undefined}
+        data-active={shown.reposted || undefined}
       >
-        <span aria-hidden="true">⟲</span> {humanizeNumber(stats.reposts)}
+        <RepostIcon size={16} aria-hidden="true" /> {humanizeNumber(shown.reposts)}
+      </button>
+      <button
+        type="button"
+        className={styles.stat}
+        onClick={() =>
+          auth() && void actions().then((m) => m.bookmarkOrAsk(note, !bookmarked, t, (kind) => onConfirm?.(kind)))
+        }
+        aria-label={bookmarked ? t('note.unbookmark') : t('note.bookmark')}
+        aria-pressed={bookmarked}
+        data-stat="bookmark"
+        data-active={bookmarked || undefined}
+      >
+        <BookmarkIcon size={16} aria-hidden="true" />
       </button>
     </div>
   );

@@ -6,10 +6,13 @@ import { useT } from '../../i18n/intl.tsx';
 import { MoreIcon } from '../../ui/icons.tsx';
 import styles from './note.module.css';
 import { AuthorAvatar, NoteTime, UserName, userName } from './note-author.tsx';
+import type { NoteConfirmKind } from './note-confirm.tsx';
 import { NoteContent } from './note-content.tsx';
 import { NoteFooter, TopZaps } from './note-footer.tsx';
+import { useNoteOverlay } from './note-overlay.ts';
 
 const NoteMenuContent = lazy(() => import('./note-menu.tsx').then((m) => ({ default: m.NoteMenuContent })));
+const NoteConfirm = lazy(() => import('./note-confirm.tsx').then((m) => ({ default: m.NoteConfirm })));
 const ReactionsModal = lazy(() => import('./reactions-modal.tsx').then((m) => ({ default: m.ReactionsModal })));
 
 /** The event a note replies to: the NIP-10 `reply` marker, else the last unmarked `e` tag, else the root. */
@@ -33,6 +36,8 @@ export const Note = memo(function Note({ note, page, variant = 'feed' }: NotePro
   const t = useT();
   const [menu, setMenu] = useState(false);
   const [reactions, setReactions] = useState(false);
+  const [confirm, setConfirm] = useState<NoteConfirmKind | null>(null);
+  const deleted = useNoteOverlay(note.id).deleted;
   const href = `/e/${noteIdOf(note.id)}`;
   const replyTo = replyTargetPubkey(note);
   const replyUser = replyTo ? page?.users[replyTo] : undefined;
@@ -41,6 +46,7 @@ export const Note = memo(function Note({ note, page, variant = 'feed' }: NotePro
       <MoreIcon size={18} aria-hidden="true" />
     </button>
   );
+  if (deleted) return null;
   return (
     <article className={styles.note} data-note-id={note.id} data-variant={variant} data-testid="note">
       {note.repost ? (
@@ -62,6 +68,7 @@ export const Note = memo(function Note({ note, page, variant = 'feed' }: NotePro
                     trigger={trigger}
                     onOpenChange={setMenu}
                     onReactions={() => setReactions(true)}
+                    onConfirm={setConfirm}
                   />
                 </Suspense>
               ) : (
@@ -79,9 +86,14 @@ export const Note = memo(function Note({ note, page, variant = 'feed' }: NotePro
           ) : null}
           <NoteContent content={note.content} tags={note.tags} page={page} />
           {page?.topZaps[note.id]?.length ? <TopZaps zaps={page.topZaps[note.id]} users={page.users} /> : null}
-          <NoteFooter note={note} />
+          <NoteFooter note={note} onConfirm={setConfirm} />
         </div>
       </div>
+      {confirm ? (
+        <Suspense fallback={null}>
+          <NoteConfirm note={note} kind={confirm} onClose={() => setConfirm(null)} />
+        </Suspense>
+      ) : null}
       {reactions ? (
         <Suspense fallback={null}>
           <ReactionsModal note={note} open={reactions} onOpenChange={setReactions} />
