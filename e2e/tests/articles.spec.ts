@@ -172,6 +172,27 @@ test('bob writes an article, saves a draft, reloads, publishes it, and finds it 
     true,
   );
 
+  // Editing from My Articles: the editor opens the published article; publishing again keeps d and published_at.
+  await page.getByRole('tab', { name: /^Published/ }).click();
+  await published
+    .getByTestId('my-article')
+    .filter({ hasText: title })
+    .getByRole('button', { name: 'Article actions' })
+    .click();
+  await page.getByRole('menuitem', { name: 'Edit article' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit Article');
+  await expect(form.getByLabel('Title')).toHaveValue(title, { timeout: 30_000 });
+  await form.getByLabel('Summary').fill('When the sea comes in, twice');
+  await form.getByRole('button', { name: 'Publish' }).click();
+  await expect(page).toHaveURL(/\/a\/naddr1/, { timeout: 30_000 });
+  await expect
+    .poll(async () => (await queryRelay(relay, { kinds: [30023], '#d': [slug] }))[0]?.id)
+    .not.toBe(article.id);
+  const [edited] = await queryRelay(relay, { kinds: [30023], authors: [bob.pubkey], '#d': [slug] });
+  expect(edited && verifyEvent(edited)).toBe(true);
+  expect(edited!.tags).toContainEqual(['summary', 'When the sea comes in, twice']);
+  expect(edited!.tags.find((t) => t[0] === 'published_at')).toEqual(article.tags.find((t) => t[0] === 'published_at'));
+
   // The editor is its own chunk: TipTap came with the editor route, not with the home screen.
   expect(scripts.some((url) => /editor-frame/.test(url))).toBe(true);
   expect(problems.consoleErrors).toEqual([]);
