@@ -98,3 +98,18 @@ describe('buildNoteTemplate', () => {
     ]);
   });
 });
+
+describe('relay hints', () => {
+  it('a note without a relay hint is pointed at the fallback relay (the caching service relay)', () => {
+    const bare = testNote(ROOT, A);
+    expect(replyTags(bare, 'ws://cache.example/')[0]).toEqual(['e', ROOT, 'ws://cache.example/', 'root', A]);
+    const known = testNote(ROOT, A, [], ['wss://own.example/']);
+    expect(replyTags(known, 'ws://cache.example/')[0][2]).toBe('wss://own.example/');
+    expect(buildNoteTemplate('q', { quote: bare }, [], 'ws://cache.example/').tags).toContainEqual([
+      'q',
+      ROOT,
+      'ws://cache.example/',
+      A,
+    ]);
+  });
+});

@@ -5,6 +5,7 @@ import { stores, useSession } from '../../state/stores.ts';
 import type { UploadedFile } from '../upload/imeta.ts';
 import type { UploadOptions } from '../upload/upload-file.ts';
 import { type Uploads, useUploads } from '../upload/use-uploads.ts';
+import { cacheRelayUrl } from './cache-relay.ts';
 import type { ComposerTarget } from './composer-store.ts';
 import { clearDraft, draftKey, readDraft, saveDraft } from './drafts.ts';
 import { buildNoteTemplate, type NoteTemplate } from './note-template.ts';
@@ -109,7 +110,7 @@ export function useComposer(target: ComposerTarget, options: UseComposerOptions 
     setPosting(true);
     let event: NostrEvent | null = null;
     try {
-      event = await (options.send ?? publishNote)(buildNoteTemplate(text, target, files));
+      event = await (options.send ?? publishNote)(buildNoteTemplate(text, target, files, cacheRelayUrl()));
     } catch {
       stores.toasts.getState().show({ kind: 'error', message: t('publish.failure') });
       event = null;
