@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { decodeCashuToken } from '@tide/core/ecash';
 import { decodeBolt11 } from '@tide/core/lightning';
 import type { NostrEvent } from '@tide/core/nostr';
 import { decrypt as nip04Decrypt } from 'nostr-tools/nip04';
@@ -135,6 +136,28 @@ describe('demo network generator', () => {
     ).toBe('WEBP');
     const relays = events.find((e) => e.kind === 10002)!;
     expect(relays.tags[0]).toEqual(['r', 'ws://127.0.0.1:9999/']);
+  });
+
+  it('puts lightning invoices, ecash tokens, quoted highlights and raster pictures in notes', async () => {
+    const notes = events.filter((e) => e.kind === 1);
+    const invoices = notes.flatMap((e) => /\blnbc[0-9a-z]{20,}/.exec(e.content) ?? []);
+    expect(invoices.length).toBeGreaterThan(10);
+    const invoice = decodeBolt11(invoices[0]);
+    expect(Number(invoice.amountMsat)).toBeGreaterThan(0);
+    expect(invoice.description).toMatch(/^Tide demo: /);
+    const tokens = notes.flatMap((e) => /\bcashuA[A-Za-z0-9_-]+/.exec(e.content) ?? []);
+    expect(tokens.length).toBeGreaterThan(10);
+    const token = await decodeCashuToken(tokens[0]);
+    expect(token.amount).toBeGreaterThan(0);
+    expect(token.entries[0].mint).toBe('https://mint.127.0.0.1:9999');
+    const highlights = new Set(events.filter((e) => e.kind === 9802).map((e) => e.id));
+    const quoted = notes.filter((e) => e.tags.some((t) => t[0] === 'q' && highlights.has(t[1])));
+    expect(quoted.length).toBeGreaterThan(10);
+    expect(quoted.every((e) => /nostr:nevent1/.test(e.content))).toBe(true);
+    const imeta = notes.flatMap((e) => e.tags.filter((t) => t[0] === 'imeta'));
+    expect(imeta.length).toBeGreaterThan(10);
+    expect(new Set(imeta.map((t) => t[2]))).toEqual(new Set(['m image/jpeg', 'm image/png', 'm image/webp']));
+    expect(imeta.every((t) => /^dim \d+x\d+$/.test(t[3]))).toBe(true);
   });
 
   it('derives the demo accounts from fixed strings', () => {

@@ -74,6 +74,7 @@ export async function createSeedWorld(options: GenerateOptions = {}): Promise<Se
     cumulative,
     counts: {},
     follows: new Map(),
+    pictureDims: new Map(),
   };
   await writeImages(world);
   return world;

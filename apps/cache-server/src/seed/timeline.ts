@@ -4,8 +4,9 @@ import { naddrEncode, neventEncode, noteEncode, npubEncode } from 'nostr-tools/n
 import { getConversationKey, encrypt as nip44Encrypt } from 'nostr-tools/nip44';
 import { type ArticleText, articleText, noteBody, sentence } from './content-text.ts';
 import { nip04EncryptWithIv } from './nip04-deterministic.ts';
+import { carries, ecashLine, invoiceLine } from './rich-notes.ts';
 import { LINKS, REACTIONS, REPLIES, ZAP_AMOUNTS, ZAP_MESSAGES } from './vocabulary.ts';
-import { pickActiveUser, pictureUrl, type SeedUser, type SeedWorld, signAs } from './world.ts';
+import { pickActiveUser, pictureImeta, pictureUrl, type SeedUser, type SeedWorld, signAs } from './world.ts';
 import { zapReceipt } from './zap-events.ts';
 
 /** A note kept in memory as a possible target (bounded ring). */
@@ -34,6 +35,9 @@ export class Timeline {
   private rootsAt = 0;
   private repliesAt = 0;
   private articleNo = 0;
+  private notesMade = 0;
+  /** Recent highlights, quoted by some notes. */
+  private readonly highlights: Post[] = [];
   private readonly convKeys = new Map<string, Uint8Array>();
 
   constructor(private readonly world: SeedWorld) {}
@@ -113,7 +117,17 @@ export class Timeline {
     if (rng.chance(0.14)) {
       const url = pictureUrl(this.world);
       content += `\n${url}`;
-      tags.push(['imeta', `url ${url}`, 'm image/svg+xml', 'dim 1200x800']);
+      tags.push(['imeta', `url ${url}`, ...pictureImeta(this.world, url)]);
+    }
+    // some notes carry a lightning invoice, an ecash token or a quoted highlight, so the demo shows each kind
+    const n = this.notesMade++;
+    if (carries(n, 'invoice')) content += `\n${invoiceLine(this.world, t)}`;
+    else if (carries(n, 'ecash')) content += `\n${ecashLine(this.world)}`;
+    else if (carries(n, 'highlight') && this.highlights.length > 0) {
+      const h = this.highlights[this.highlights.length - 1 - rng.int(0, Math.min(this.highlights.length, 20) - 1)];
+      const ref = { id: h.event.id, author: h.author.pubkey, kind: Kind.Highlight, relays: [this.world.relayUrl] };
+      content += `\nWhat a line: nostr:${neventEncode(ref)}`;
+      tags.push(['q', h.event.id, this.world.relayUrl, h.author.pubkey]);
     }
     const event = signAs(this.world, author, { kind: Kind.Text, created_at: t, tags, content });
     this.remember(this.roots, { event, author, depth: 0, rootId: event.id }, true);
@@ -260,7 +274,10 @@ export class Timeline {
       ['context', quoteText],
       ['alt', 'highlight'],
     ];
-    return signAs(this.world, author, { kind: Kind.Highlight, created_at: t, tags, content: quoteText });
+    const event = signAs(this.world, author, { kind: Kind.Highlight, created_at: t, tags, content: quoteText });
+    this.highlights.push({ event, author, depth: 0, rootId: event.id });
+    if (this.highlights.length > 200) this.highlights.shift();
+    return event;
   }
 
   /** A draft (kind 31234): an unsigned article NIP-44-encrypted to its author. */

@@ -48,6 +48,8 @@ export interface SeedWorld {
   counts: Record<string, number>;
   /** Who each user follows (user indices), for later contact-list updates. */
   follows: Map<number, number[]>;
+  /** `WxH` of each seeded note picture by URL (known once the files are written). */
+  pictureDims: Map<string, string>;
 }
 
 const ZERO_AUX = new Uint8Array(32);
@@ -149,9 +151,27 @@ export async function writeImages(world: SeedWorld): Promise<void> {
   }
   for (let i = 0; i < DISTINCT_NOTE_IMAGES; i++) {
     const picture = resizedSvg(pictureSvg(world.rng), PICTURE_WIDTHS[i % PICTURE_WIDTHS.length]);
-    jobs.push(() => writeRaster(dataDir, pictureName(i), picture, PICTURE_FORMATS[i % PICTURE_FORMATS.length], true));
+    const name = pictureName(i);
+    jobs.push(async () => {
+      const { width, height } = await writeRaster(
+        dataDir,
+        name,
+        picture,
+        PICTURE_FORMATS[i % PICTURE_FORMATS.length],
+        true,
+      );
+      world.pictureDims.set(mediaUrl(world.publicUrl, name), `${width}x${height}`);
+    });
   }
   await inPool(jobs);
+}
+
+const PICTURE_MIME: Readonly<Record<string, string>> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+/** The NIP-92 `imeta` fields of a seeded picture: its MIME type, and its size when the file was written. */
+export function pictureImeta(world: SeedWorld, url: string): string[] {
+  const dim = world.pictureDims.get(url);
+  return [`m ${PICTURE_MIME[url.slice(url.lastIndexOf('.') + 1)] ?? 'image/jpeg'}`, ...(dim ? [`dim ${dim}`] : [])];
 }
 
 /** URL of one of the seeded note pictures. */
