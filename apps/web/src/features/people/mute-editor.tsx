@@ -1,4 +1,5 @@
 import { fetchUserInfos } from '@tide/core/cache';
+import type { FilterScope } from '@tide/core/edits';
 import { emptyUser } from '@tide/core/model';
 import { toHexPubkey } from '@tide/core/nostr';
 import { type FormEvent, type ReactNode, useState } from 'react';
@@ -191,6 +192,32 @@ export function MuteEditor() {
   );
 }
 
+/** Where a followed mute list applies: content (feeds, threads, search) and trending (explore); each change published. */
+function ScopeChecks({ pubkey, scopes }: { pubkey: string; scopes: readonly FilterScope[] }) {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  const toggle = (scope: FilterScope, on: boolean) => {
+    const next = on ? [...scopes, scope] : scopes.filter((s) => s !== scope);
+    setBusy(true);
+    void followMuteList(pubkey, next, null).finally(() => setBusy(false));
+  };
+  return (
+    <span className={styles.row}>
+      {(['content', 'trending'] as const).map((scope) => (
+        <label key={scope} className={styles.checkRow}>
+          <input
+            type="checkbox"
+            checked={scopes.includes(scope)}
+            disabled={busy}
+            onChange={(e) => toggle(scope, e.currentTarget.checked)}
+          />
+          {t(scope === 'content' ? 'settings.filters.scopeContent' : 'settings.filters.scopeTrending')}
+        </label>
+      ))}
+    </span>
+  );
+}
+
 /** The mute lists the viewer follows (the own entry stays) and the allow list (add by npub or hex, remove). */
 export function ListsEditor() {
   const t = useT();
@@ -206,7 +233,14 @@ export function ListsEditor() {
         testId="filter-lists"
         items={lists.entries.map((e) => ({
           key: e.pubkey,
-          label: e.pubkey === viewer ? t('settings.lists.own') : names(e.pubkey),
+          label:
+            e.pubkey === viewer ? (
+              t('settings.lists.own')
+            ) : (
+              <>
+                {names(e.pubkey)} <ScopeChecks pubkey={e.pubkey} scopes={e.scopes} />
+              </>
+            ),
           remove:
             e.pubkey === viewer ? undefined : (
               <RemoveButton

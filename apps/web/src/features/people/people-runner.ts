@@ -1,5 +1,5 @@
-import { followedPubkeys, type MuteTarget } from '@tide/core/edits';
-import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
+import { type FilterScope, followedPubkeys, type MuteTarget } from '@tide/core/edits';
+import type { CacheEvent } from '@tide/core/nostr';
 import { getAppData } from '../../data/app-data-instance.ts';
 import { createTranslator, type MessageId, type MessageValues } from '../../i18n/intl.tsx';
 import { stores } from '../../state/stores.ts';
@@ -8,6 +8,7 @@ import { appListIo } from './app-list-io.ts';
 import { changeFollows, type FollowOp, type FollowOutcome } from './follow-actions.ts';
 import { followWarning } from './follow-warning-store.ts';
 import { changeAllowList, changeFilterLists, changeMute, type ListOutcome } from './list-actions.ts';
+import { withOwnMuteList } from './mute-query-data.ts';
 import { ALLOW_LIST_KEY, CONTACTS_KEY, FILTER_LISTS_KEY, MUTE_LISTS_KEY } from './people-keys.ts';
 
 // The app side of follow, mute and list edits (loaded on first use): the session's key, the publisher, toasts,
@@ -46,11 +47,6 @@ export async function runFollow(op: FollowOp, targets: readonly string[], force 
   return outcome;
 }
 
-/** The mute lists query's data with the viewer's own kind 10000 replaced by `event`. */
-export function withOwnMuteList(events: readonly CacheEvent[] | undefined, event: NostrEvent): CacheEvent[] {
-  return [...(events ?? []).filter((e) => !(e.kind === 10000 && e.pubkey === event.pubkey)), { ...event }];
-}
-
 /** Mutes or unmutes; muted content disappears at once (the moderation query gets the new list), toasts `done`. */
 export async function runMute(target: MuteTarget, on: boolean, done: string | null): Promise<ListOutcome> {
   const self = signer();
@@ -70,14 +66,21 @@ export async function runMute(target: MuteTarget, on: boolean, done: string | nu
   return outcome;
 }
 
-/** Follows or unfollows another user's mute list (the filter lists, 30000 `d=mutelists`; the own entry stays). */
-export async function runFilterList(pubkey: string, on: boolean, done: string | null): Promise<ListOutcome> {
+/**
+ * Follows or unfollows another user's mute list, or sets where it applies (`scopes`), on the filter lists
+ * (30000 `d=mutelists`; the own entry stays).
+ */
+export async function runFilterList(
+  pubkey: string,
+  change: boolean | readonly FilterScope[],
+  done: string | null,
+): Promise<ListOutcome> {
   const self = signer();
   if (!self) return { status: 'failed' };
   const failure = t('people.listFailed');
   const outcome = await changeFilterLists(
     appListIo(self),
-    { op: on ? 'add' : 'remove', pubkey },
+    typeof change === 'boolean' ? { op: change ? 'add' : 'remove', pubkey } : { op: 'scopes', pubkey, scopes: change },
     { failure, timeout: failure, success: done, onError: toastError },
   );
   if (outcome.status === 'published') {

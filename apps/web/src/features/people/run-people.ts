@@ -1,4 +1,4 @@
-import type { MuteTarget } from '@tide/core/edits';
+import type { FilterScope, MuteTarget } from '@tide/core/edits';
 import type { FollowOp, FollowOutcome } from './follow-actions.ts';
 import type { ListOutcome } from './list-actions.ts';
 
@@ -15,9 +15,13 @@ export async function mute(target: MuteTarget, on: boolean, done: string | null)
   return (await runner()).runMute(target, on, done);
 }
 
-/** Follow or unfollow another user's mute list. */
-export async function followMuteList(pubkey: string, on: boolean, done: string | null): Promise<ListOutcome> {
-  return (await runner()).runFilterList(pubkey, on, done);
+/** Follow or unfollow another user's mute list (`true` / `false`), or set the scopes it applies at. */
+export async function followMuteList(
+  pubkey: string,
+  change: boolean | readonly FilterScope[],
+  done: string | null,
+): Promise<ListOutcome> {
+  return (await runner()).runFilterList(pubkey, change, done);
 }
 
 /** Add to or remove from the allow list. */
