@@ -11,6 +11,17 @@ import { testNote } from './test-notes.ts';
 const publishEvent = vi.fn();
 vi.mock('../publish/index.ts', () => ({ publishEvent: (...args: unknown[]) => publishEvent(...args) }));
 
+// Uploads resolve at once with a made-up stored file (the upload module has its own tests; e2e uses the real store).
+vi.mock('../upload/upload-file.ts', () => ({
+  uploadFile: async (file: File) => ({
+    url: `http://media.example/${file.name}`,
+    sha256: 'f'.repeat(64),
+    size: file.size,
+    mime: file.type,
+    dim: '2x2',
+  }),
+}));
+
 const ME = 'e'.repeat(64);
 
 function renderDialog() {
@@ -98,6 +109,7 @@ describe('ComposerDialog', () => {
     expect(publishEvent.mock.calls[0][0]).toEqual({ kind: 1, content: 'hello #Tide', tags: [['t', 'tide']] });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Post' })).toBeTruthy());
     expect(textbox().value).toBe('hello #Tide');
+    expect(screen.getByRole('alert').textContent).toBe('No relay confirmed reception of your note after 8 seconds');
     expect(composerStore.getState().open).toBe(true);
     expect(readDraft(ME, ROOT_DRAFT_KEY)?.text).toBe('hello #Tide');
 
@@ -138,5 +150,29 @@ describe('ComposerDialog', () => {
       'File too big. Upload limit is 100MB.',
     ]);
     expect(screen.queryAllByTestId('upload-item')).toHaveLength(0);
+  });
+
+  it('pasted and dropped pictures are uploaded and posted with their URLs and imeta tags', async () => {
+    publishEvent.mockResolvedValueOnce({ success: true, outcome: 'success', reasons: [], event: {} });
+    renderDialog();
+    const pasted = new File(['p'], 'pasted.png', { type: 'image/png' });
+    const dropped = new File(['d'], 'dropped.webp', { type: 'image/webp' });
+    fireEvent.paste(textbox(), { clipboardData: { files: [pasted], types: ['Files'] } });
+    fireEvent.drop(screen.getByTestId('composer'), { dataTransfer: { files: [dropped], types: ['Files'] } });
+    await waitFor(() =>
+      expect(screen.getAllByTestId('upload-item').map((item) => item.getAttribute('data-status'))).toEqual([
+        'done',
+        'done',
+      ]),
+    );
+    type('two pictures');
+    fireEvent.click(screen.getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(publishEvent).toHaveBeenCalled());
+    const sent = publishEvent.mock.calls[0][0];
+    expect(sent.content).toBe('two pictures\n\nhttp://media.example/pasted.png\n\nhttp://media.example/dropped.webp');
+    expect(sent.tags.filter((t: string[]) => t[0] === 'imeta').map((t: string[]) => t[1])).toEqual([
+      'url http://media.example/pasted.png',
+      'url http://media.example/dropped.webp',
+    ]);
   });
 });

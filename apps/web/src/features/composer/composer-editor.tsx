@@ -179,6 +179,11 @@ export function ComposerEditor({ composer, target, onCancel, autoFocus, closePop
       </div>
       <UploadList items={composer.uploads.items} onRemove={composer.uploads.remove} />
       <ComposerPreviews composer={composer} target={target} />
+      {composer.error ? (
+        <p role="alert" className={styles.error}>
+          {composer.error}
+        </p>
+      ) : null}
       <div className={styles.footer}>
         <ComposerToolbar
           onFiles={(files) => composer.uploads.add(files)}

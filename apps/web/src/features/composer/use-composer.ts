@@ -10,14 +10,18 @@ import type { ComposerTarget } from './composer-store.ts';
 import { clearDraft, draftKey, readDraft, saveDraft } from './drafts.ts';
 import { buildNoteTemplate, type NoteTemplate } from './note-template.ts';
 
-/** Sends a note; resolves the signed event on a relay's OK, null when it failed, timed out or was not sent. */
-export type SendNote = (template: NoteTemplate) => Promise<NostrEvent | null>;
+/** How sending a note ended: the signed event after a relay's OK, a failure or timeout, or null (nothing sent). */
+export type SendResult = { event: NostrEvent } | { failed: 'failure' | 'timeout' } | null;
+
+/** Sends a note (null: nothing was sent and the user was told why, e.g. the sign-in toast). */
+export type SendNote = (template: NoteTemplate) => Promise<SendResult>;
 
 /** The app's sender: the one publisher (loaded on first post), which shows the spec's toasts. */
 export const publishNote: SendNote = async (template) => {
   const { publishEvent } = await import('../publish/index.ts');
   const result = await publishEvent(template);
-  return result?.success ? result.event : null;
+  if (!result) return null;
+  return result.success ? { event: result.event } : { failed: result.outcome === 'timeout' ? 'timeout' : 'failure' };
 };
 
 /** Options of {@link useComposer}. */
@@ -41,6 +45,8 @@ export interface Composer {
   /** Every uploaded file the note will carry. */
   files: UploadedFile[];
   posting: boolean;
+  /** Why the last post did not go out (shown in the form too: a modal hides the toasts from screen readers). */
+  error: string | null;
   /** True when there is something to post and no upload is under way. */
   canPost: boolean;
   /** True when there is text or a file (cancelling asks first). */
@@ -65,6 +71,7 @@ export function useComposer(target: ComposerTarget, options: UseComposerOptions 
   const [text, setText] = useState(initial?.text ?? '');
   const [restored, setRestored] = useState<UploadedFile[]>(initial?.uploads ?? []);
   const [posting, setPosting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const uploads = useUploads({ upload: options.upload });
   const done = useMemo(
     () => uploads.items.flatMap((item) => (item.status === 'done' && item.result ? [item.result] : [])),
@@ -108,19 +115,24 @@ export function useComposer(target: ComposerTarget, options: UseComposerOptions 
     changed.current = true;
     saveDraft(pubkey, key, text, files);
     setPosting(true);
-    let event: NostrEvent | null = null;
+    setError(null);
+    let result: SendResult = null;
     try {
-      event = await (options.send ?? publishNote)(buildNoteTemplate(text, target, files, cacheRelayUrl()));
+      result = await (options.send ?? publishNote)(buildNoteTemplate(text, target, files, cacheRelayUrl()));
     } catch {
       stores.toasts.getState().show({ kind: 'error', message: t('publish.failure') });
-      event = null;
+      result = { failed: 'failure' };
     } finally {
       setPosting(false);
     }
-    if (!event) return false;
+    if (!result) return false;
+    if ('failed' in result) {
+      setError(t(result.failed === 'timeout' ? 'publish.timeout' : 'publish.failure'));
+      return false;
+    }
     clearDraft(pubkey, key);
     empty();
-    options.onPosted?.(event);
+    options.onPosted?.(result.event);
     return true;
   };
 
@@ -132,6 +144,7 @@ export function useComposer(target: ComposerTarget, options: UseComposerOptions 
     removeRestored,
     files,
     posting,
+    error,
     canPost,
     dirty,
     post,
