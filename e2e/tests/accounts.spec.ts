@@ -209,3 +209,97 @@ test('nostrconnect: the login dialog shows a QR code and signs in when the remot
     bunker.close();
   }
 });
+
+// A 1×1 PNG for the avatar upload.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('creates an account in three steps, downloads the key, and signs in again with the downloaded key', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const problems = watchPage(page, baseURL!);
+  const username = `tide_new_${Date.now() % 100000}`;
+  await page.goto('/new');
+  await expect(page.getByText('Step 1 of 3')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Username is required')).toBeVisible();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Display name').fill('Newcomer Tide');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByText('Step 2 of 3')).toBeVisible();
+  await page.getByTestId('avatar-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.locator('img[alt="Your avatar"]')).toHaveAttribute('src', /^http/, { timeout: 30_000 });
+  await page.getByRole('textbox', { name: 'About' }).fill('Just arrived.');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Step 3 loads the seeded network's suggestions (it used to spin forever).
+  await expect(page.getByText('Step 3 of 3')).toBeVisible();
+  const suggestions = page.getByTestId('suggested-follows');
+  await expect(suggestions.getByRole('checkbox').first()).toBeChecked({ timeout: 30_000 });
+  const chosen = new Set(
+    await suggestions
+      .locator('input[type="checkbox"]:checked')
+      .evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value)),
+  ).size;
+  expect(chosen).toBeGreaterThan(1);
+  await page.getByRole('button', { name: 'Finish' }).click();
+
+  const keyDialog = page.getByRole('dialog', { name: 'Save your private key' });
+  await expect(keyDialog).toBeVisible();
+  await expect(keyDialog.getByRole('button', { name: 'Create account' })).toBeDisabled();
+  const downloading = page.waitForEvent('download');
+  await keyDialog.getByRole('button', { name: 'Download key' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`tide-${username}-private-key.txt`);
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const nsec = Buffer.concat(chunks).toString('utf8').trim();
+  expect(nsec).toMatch(/^nsec1[02-9ac-hj-np-z]{58}$/);
+  // The key reaches the page only when asked for.
+  expect(await page.content()).not.toContain(nsec);
+  await keyDialog.getByRole('button', { name: 'Show key' }).click();
+  await expect(keyDialog.getByTestId('new-nsec')).toHaveText(nsec);
+  await keyDialog.getByLabel('I have saved my private key').check();
+  await keyDialog.getByRole('button', { name: 'Create account' }).click();
+
+  const welcome = page.getByRole('dialog', { name: 'Welcome to Tide' });
+  await expect(welcome).toBeVisible({ timeout: 60_000 });
+  const pubkey = await page.evaluate(() => localStorage.getItem('pubkey'));
+  expect(pubkey).toMatch(/^[0-9a-f]{64}$/);
+  await welcome.getByRole('button', { name: 'Start reading' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  // The relay holds the three events, signed by the new key: profile, contacts (the chosen suggestions), relays.
+  const relay = relayUrl(baseURL!);
+  const [profile] = await queryRelay(relay, { kinds: [0], authors: [pubkey] });
+  expect(profile && verifyEvent(profile)).toBe(true);
+  expect(JSON.parse(profile!.content)).toMatchObject({
+    name: username,
+    display_name: 'Newcomer Tide',
+    about: 'Just arrived.',
+  });
+  expect(JSON.parse(profile!.content).picture).toMatch(/^http/);
+  const [contacts] = await queryRelay(relay, { kinds: [3], authors: [pubkey] });
+  expect(contacts?.tags.filter((t) => t[0] === 'p')).toHaveLength(chosen);
+  const [relays] = await queryRelay(relay, { kinds: [10002], authors: [pubkey] });
+  expect(relays?.tags).toEqual([['r', `${relay}`]]);
+
+  await expect(accountName(page)).toHaveText('Newcomer Tide', { timeout: 30_000 });
+
+  // Log out, then sign in again with the downloaded key.
+  await nav(page).getByTestId('account-menu').click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(nav(page).getByRole('button', { name: 'Sign in' })).toBeVisible();
+  const dialog = await openSignIn(page);
+  await dialog.getByLabel('Private key (nsec)').fill(nsec);
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Create PIN' }).getByRole('button', { name: 'Continue without PIN' }).click();
+  await expect(accountName(page)).toHaveText('Newcomer Tide', { timeout: 30_000 });
+  expect(await page.evaluate(() => localStorage.getItem('pubkey'))).toBe(pubkey);
+  expect(unexpected(problems.consoleErrors)).toEqual([]);
+});
