@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from './document-title.ts';
 import styles from './screen.module.css';
+import { usePhoneLayout } from './use-phone-layout.ts';
 
 /** Props of {@link Screen}. */
 export interface ScreenProps {
@@ -10,7 +11,7 @@ export interface ScreenProps {
   title?: string;
   /** Controls at the end of the header row (buttons, pickers). */
   actions?: ReactNode;
-  /** The right sidebar of this screen; hidden on phones. */
+  /** The right sidebar of this screen; on phones a folded section at the top of the screen, titled `sidebarLabel`. */
   sidebar?: ReactNode;
   /** Accessible name of the sidebar. */
   sidebarLabel?: string;
@@ -20,6 +21,7 @@ export interface ScreenProps {
 /** One screen's frame inside the main layout: a centre column with a sticky header, and a right sidebar. */
 export function Screen({ heading, title, actions, sidebar, sidebarLabel, children }: ScreenProps) {
   useDocumentTitle(title ?? heading);
+  const phone = usePhoneLayout();
   return (
     <>
       <div className={styles.center}>
@@ -27,9 +29,17 @@ export function Screen({ heading, title, actions, sidebar, sidebarLabel, childre
           <h1 className={styles.heading}>{heading}</h1>
           {actions ? <div className={styles.actions}>{actions}</div> : null}
         </header>
+        {sidebar && phone ? (
+          <details className={styles.phoneSidebar} data-testid="phone-sidebar">
+            <summary className={styles.phoneSidebarSummary}>{sidebarLabel}</summary>
+            <aside className={styles.phoneSidebarBody} aria-label={sidebarLabel}>
+              {sidebar}
+            </aside>
+          </details>
+        ) : null}
         <div className={styles.body}>{children}</div>
       </div>
-      {sidebar ? (
+      {sidebar && !phone ? (
         <aside className={styles.sidebar} aria-label={sidebarLabel}>
           {sidebar}
         </aside>

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
 import styles from './tabs.module.css';
+import { useScrollCue } from './use-scroll-cue.ts';
 
 /** One tab: a stable id and its visible label. */
 export interface TabItem {
@@ -31,6 +32,8 @@ export function nextTabIndex(key: string, index: number, count: number): number 
 export function Tabs({ label, items, value, onChange, children }: TabsProps) {
   const base = useId();
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  const listRef = useRef<HTMLDivElement>(null);
+  useScrollCue(listRef);
   const selected = Math.max(
     0,
     items.findIndex((t) => t.id === value),
@@ -48,7 +51,7 @@ export function Tabs({ label, items, value, onChange, children }: TabsProps) {
 
   return (
     <div>
-      <div role="tablist" aria-label={label} className={styles.list} onKeyDown={onKeyDown}>
+      <div ref={listRef} role="tablist" aria-label={label} className={styles.list} onKeyDown={onKeyDown}>
         {items.map((item, i) => (
           <button
             key={item.id}

@@ -5,6 +5,7 @@ import { Note } from './note.tsx';
 import { LinkCard } from './note-embeds.tsx';
 import { ALICE, BOB, richPage } from './note-fixtures.ts';
 import { TopZaps } from './note-footer.tsx';
+import { reactionCounts } from './reactions-modal.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -22,7 +23,15 @@ describe('note extras', () => {
     const tabs = within(dialog)
       .getAllByRole('tab')
       .map((t) => t.textContent);
-    expect(tabs).toEqual(['Likes (12)', 'Zaps (2)', 'Reposts (4)', 'Quotes (1)']);
+    // No caching service here: the quote count (note_mentions_count) cannot load, so quotes read 0 and the reposts
+    // keep the note's counter (which the server's mentions field never fills: quotes are counted as reposts).
+    expect(tabs).toEqual(['Likes (12)', 'Zaps (2)', 'Reposts (4)', 'Quotes (0)']);
+  });
+
+  it('takes the quotes out of the reposts once the quote count is known', () => {
+    const stats = { likes: 3, zaps: 2, reposts: 5, mentions: 0 } as Parameters<typeof reactionCounts>[0];
+    expect(reactionCounts(stats, 2)).toEqual({ likes: 3, zaps: 2, reposts: 3, quotes: 2 });
+    expect(reactionCounts(stats, undefined)).toEqual({ likes: 3, zaps: 2, reposts: 5, quotes: 0 });
   });
 
   it('top zaps show the biggest zap with its message, then the others', () => {
