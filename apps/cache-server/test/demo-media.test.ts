@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestEvents } from '../src/ingest/index.ts';
 import { createSeedWorld } from '../src/seed/generate.ts';
+import { videoOf } from '../src/seed/videos.ts';
 import { pictureName, profileImageNames } from '../src/seed/world.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
 
@@ -33,12 +34,18 @@ describe('demo network media', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('seeds raster pictures (JPEG, PNG, WebP; landscape and portrait) and the media cache serves real s/m/l copies', async () => {
+  it('seeds raster pictures (JPEG, PNG, WebP; landscape and portrait) with real s/m/l copies, and videos with thumbnails', async () => {
     const sk = generateSecretKey();
     const urls = [0, 1, 2, 3, 4, 5].map((i) => `${server.httpUrl}/media/${pictureName(i)}`);
     const avatar = `${server.httpUrl}/media/${profileImageNames(0).avatar}`;
+    const video = videoOf(server.httpUrl, 1);
     const note = signEvent(
-      { kind: 1, created_at: Math.floor(Date.now() / 1000), tags: [], content: [...urls, avatar].join('\n') },
+      {
+        kind: 1,
+        created_at: Math.floor(Date.now() / 1000),
+        tags: [video.imeta],
+        content: [...urls, avatar, video.url].join('\n'),
+      },
       sk,
     );
     const [result] = await ingestEvents(server.store, [note], { source: 'import' });
@@ -72,5 +79,28 @@ describe('demo network media', () => {
     const small = await variant(server, avatar, 's');
     expect(small.meta.format).toBe('png');
     expect(small.meta.width).toBe(256);
+
+    // the video is served as is, and its preview image is listed under `thumbnails` in the note's 10000119
+    const answer = (await (
+      await fetch(`${server.httpUrl}/api`, {
+        method: 'POST',
+        body: JSON.stringify(['events', { event_ids: [note.id], extended_response: true }]),
+      })
+    ).json()) as Array<{ kind: number; content: string }>;
+    const info = JSON.parse(answer.find((e) => e.kind === 10000119)?.content ?? '{}');
+    const thumb = info.thumbnails?.[video.url] as string;
+    expect(thumb).toBe(`${server.httpUrl}/media/video-1-thumb.jpg`);
+    const resource = info.resources.find((r: { url: string }) => r.url === video.url);
+    expect(resource.variants.map((v: { s: string }) => v.s)).toEqual(['o']);
+    expect(resource.variants[0]).toMatchObject({ mt: 'video/mp4', w: 360, h: 640 });
+    const preview = await sharp(Buffer.from(await (await fetch(thumb)).arrayBuffer())).metadata();
+    expect([preview.format, preview.width, preview.height]).toEqual(['jpeg', 360, 640]);
+    const clip = await fetch(video.url);
+    expect(clip.status).toBe(200);
+    expect(
+      Buffer.from(await clip.arrayBuffer())
+        .subarray(4, 8)
+        .toString('latin1'),
+    ).toBe('ftyp');
   }, 60_000);
 });

@@ -58,7 +58,15 @@ async function loadMedia(store: Store, ids: readonly string[]): Promise<Map<stri
 export function mediaObjects(rows: MediaRow[]): Map<string, CacheEvent> {
   rows.sort(byMediaKey);
   const byEvent = new Map<string, Map<string, { url: string; mt: string; variants: unknown[] }>>();
+  // a video's preview image: `thumbnails: {<video url>: <image url>}` beside the resources (clients read it there)
+  const thumbnails = new Map<string, Record<string, string>>();
   for (const r of rows) {
+    if (r.size === 'thumb') {
+      const own = thumbnails.get(r.event_id) ?? {};
+      own[r.url] = r.media_url;
+      thumbnails.set(r.event_id, own);
+      continue;
+    }
     let resources = byEvent.get(r.event_id);
     if (!resources) {
       resources = new Map();
@@ -81,7 +89,9 @@ export function mediaObjects(rows: MediaRow[]): Map<string, CacheEvent> {
   }
   const out = new Map<string, CacheEvent>();
   for (const [event_id, resources] of byEvent) {
-    out.set(event_id, synth(CacheKind.MediaInfo, { event_id, resources: [...resources.values()] }));
+    const thumbs = thumbnails.get(event_id);
+    const content = { event_id, resources: [...resources.values()], ...(thumbs ? { thumbnails: thumbs } : {}) };
+    out.set(event_id, synth(CacheKind.MediaInfo, content));
   }
   return out;
 }

@@ -138,7 +138,7 @@ describe('demo network generator', () => {
     expect(relays.tags[0]).toEqual(['r', 'ws://127.0.0.1:9999/']);
   });
 
-  it('puts lightning invoices, ecash tokens, quoted highlights and raster pictures in notes', async () => {
+  it('puts lightning invoices, ecash tokens, quoted highlights, raster pictures and videos in notes', async () => {
     const notes = events.filter((e) => e.kind === 1);
     const invoices = notes.flatMap((e) => /\blnbc[0-9a-z]{20,}/.exec(e.content) ?? []);
     expect(invoices.length).toBeGreaterThan(10);
@@ -156,8 +156,14 @@ describe('demo network generator', () => {
     expect(quoted.every((e) => /nostr:nevent1/.test(e.content))).toBe(true);
     const imeta = notes.flatMap((e) => e.tags.filter((t) => t[0] === 'imeta'));
     expect(imeta.length).toBeGreaterThan(10);
-    expect(new Set(imeta.map((t) => t[2]))).toEqual(new Set(['m image/jpeg', 'm image/png', 'm image/webp']));
+    expect(new Set(imeta.map((t) => t[2]))).toEqual(
+      new Set(['m image/jpeg', 'm image/png', 'm image/webp', 'm video/mp4']),
+    );
     expect(imeta.every((t) => /^dim \d+x\d+$/.test(t[3]))).toBe(true);
+    const videos = imeta.filter((t) => t[2] === 'm video/mp4');
+    expect(videos.length).toBeGreaterThan(10);
+    expect(videos.every((t) => /^image http:\/\/127\.0\.0\.1:9999\/media\/video-\d-thumb\.jpg$/.test(t[4]))).toBe(true);
+    expect(readdirSync(join(dataDir, 'media'))).toEqual(expect.arrayContaining(['video-0.mp4', 'video-0-thumb.jpg']));
   });
 
   it('derives the demo accounts from fixed strings', () => {

@@ -8,8 +8,8 @@ import type { SeedWorld } from './world.ts';
 
 const nodeKey = deriveSecretKey(LIGHTNING_NODE_KEY_LABEL);
 
-/** Every how many notes one carries a lightning invoice, an ecash token, a quoted highlight (and at which offset). */
-export const RICH_NOTE_EVERY = { invoice: [37, 5], ecash: [41, 7], highlight: [29, 3] } as const;
+/** Every how many notes one carries an invoice, an ecash token, a quoted highlight, a video (and at which offset). */
+export const RICH_NOTE_EVERY = { invoice: [37, 5], ecash: [41, 7], highlight: [29, 3], video: [23, 11] } as const;
 
 /** Whether note number `n` carries the given rich content. */
 export function carries(n: number, what: keyof typeof RICH_NOTE_EVERY): boolean {

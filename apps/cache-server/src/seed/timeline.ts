@@ -5,6 +5,7 @@ import { getConversationKey, encrypt as nip44Encrypt } from 'nostr-tools/nip44';
 import { type ArticleText, articleText, noteBody, sentence } from './content-text.ts';
 import { nip04EncryptWithIv } from './nip04-deterministic.ts';
 import { carries, ecashLine, invoiceLine } from './rich-notes.ts';
+import { videoOf } from './videos.ts';
 import { LINKS, REACTIONS, REPLIES, ZAP_AMOUNTS, ZAP_MESSAGES } from './vocabulary.ts';
 import { pickActiveUser, pictureImeta, pictureUrl, type SeedUser, type SeedWorld, signAs } from './world.ts';
 import { zapReceipt } from './zap-events.ts';
@@ -121,7 +122,11 @@ export class Timeline {
     }
     // some notes carry a lightning invoice, an ecash token or a quoted highlight, so the demo shows each kind
     const n = this.notesMade++;
-    if (carries(n, 'invoice')) content += `\n${invoiceLine(this.world, t)}`;
+    if (carries(n, 'video')) {
+      const video = videoOf(this.world.publicUrl, n);
+      content += `\n${video.url}`;
+      tags.push(video.imeta);
+    } else if (carries(n, 'invoice')) content += `\n${invoiceLine(this.world, t)}`;
     else if (carries(n, 'ecash')) content += `\n${ecashLine(this.world)}`;
     else if (carries(n, 'highlight') && this.highlights.length > 0) {
       const h = this.highlights[this.highlights.length - 1 - rng.int(0, Math.min(this.highlights.length, 20) - 1)];

@@ -14,6 +14,7 @@ import {
 import type { Prng } from './prng.ts';
 import { inPool, type RasterFormat, writeRaster } from './raster.ts';
 import { deriveSecretKey, publicKeyOf, type SeedSigner } from './signer.ts';
+import { writeVideos } from './videos.ts';
 import { FIRST_NAMES, LAST_NAMES, PLACES, WORDS } from './vocabulary.ts';
 
 /** A generated user of the demo network. */
@@ -164,6 +165,7 @@ export async function writeImages(world: SeedWorld): Promise<void> {
     });
   }
   await inPool(jobs);
+  writeVideos(dataDir);
 }
 
 const PICTURE_MIME: Readonly<Record<string, string>> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };

@@ -11,7 +11,8 @@ import { profileFields } from './profiles.ts';
  * and its size: read from the file itself when the URL is one this server hosts under `/media/` (the seed's
  * pictures), else from the imeta `dim` field. A hosted file with small/medium/large copies next to it
  * (`<name>-s.<ext>`, `-m`, `-l`, as the seed writes them) also gets an 's'/'m'/'l' row each, with its own size and
- * `media_url`; other URLs have only the original.
+ * `media_url`; other URLs have only the original. A video gets a 'thumb' row for its preview image: the hosted
+ * `<name>-thumb.jpg` next to it, else its imeta `image` (10000119 lists it under `thumbnails`, as clients read it).
  */
 
 /** Widths of the small, medium and large variants of hosted pictures (the seed writes them, capped at the original). */
@@ -179,9 +180,19 @@ export function localMediaVariants(url: string): Array<{ size: string; url: stri
   return found;
 }
 
-/** imeta fields per URL (NIP-92): `m` and `dim` as `<w>x<h>`. */
-function imetaOf(e: NostrEvent): Map<string, { m?: string; dim?: Dimensions }> {
-  const out = new Map<string, { m?: string; dim?: Dimensions }>();
+/** The preview image this server hosts next to a hosted video (`video-0.mp4` → `video-0-thumb.jpg`), with its size. */
+export function localMediaThumbnail(url: string): { url: string; dims: Dimensions } | null {
+  const slash = url.lastIndexOf('/');
+  const dot = url.lastIndexOf('.');
+  if (dot <= slash) return null;
+  const thumb = `${url.slice(0, dot)}-thumb.jpg`;
+  const dims = localMediaDimensions(thumb);
+  return dims ? { url: thumb, dims } : null;
+}
+
+/** imeta fields per URL (NIP-92): `m`, `dim` as `<w>x<h>` and `image` (a video's preview). */
+function imetaOf(e: NostrEvent): Map<string, { m?: string; dim?: Dimensions; image?: string }> {
+  const out = new Map<string, { m?: string; dim?: Dimensions; image?: string }>();
   for (const t of e.tags) {
     if (t[0] !== 'imeta') continue;
     const fields = new Map<string, string>();
@@ -194,7 +205,9 @@ function imetaOf(e: NostrEvent): Map<string, { m?: string; dim?: Dimensions }> {
     if (!url) continue;
     const dim = /^(\d{1,5})x(\d{1,5})$/.exec(fields.get('dim') ?? '');
     const m = fields.get('m');
+    const image = fields.get('image') ?? '';
     out.set(url, {
+      ...(/^https?:\/\//i.test(image) && image.length <= 2048 ? { image } : {}),
       ...(m && /^[a-z]+\/[-+.\w]+$/i.test(m) ? { m: m.toLowerCase() } : {}),
       ...(dim && Number(dim[1]) > 0 && Number(dim[2]) > 0
         ? { dim: { width: Number(dim[1]), height: Number(dim[2]) } }
@@ -229,6 +242,18 @@ export function indexMediaMetadata(ctx: IngestContext, e: NostrEvent): void {
     // A row with a known size replaces one without; a sizeless one never overwrites what is known.
     if (dims) ctx.buf.upsert('media', key, values);
     else ctx.buf.insert('media', { ...key, ...values });
+    if (mimetype.startsWith('video/')) {
+      const thumb = localMediaThumbnail(url) ?? (meta?.image ? { url: meta.image, dims: undefined } : null);
+      if (thumb) {
+        const preview = {
+          media_url: thumb.url,
+          width: thumb.dims?.width ?? 0,
+          height: thumb.dims?.height ?? 0,
+          mimetype: mimeTypeOfUrl(thumb.url) || 'image/jpeg',
+        };
+        ctx.buf.upsert('media', { ...key, size: 'thumb' }, { ...values, ...preview });
+      }
+    }
     if (!local) continue;
     for (const v of localMediaVariants(url)) {
       const variant = { media_url: v.url, width: v.dims.width, height: v.dims.height };
