@@ -126,7 +126,7 @@ export function CreateAccountForm() {
       }
       // The account's own profile was read (empty) at sign-in: show the one just published, and read the rest again.
       const pubkey = getPublicKey(secretKey);
-      if (result.profile) queryClient.setQueryData(['account-user', pubkey], assemblePage([result.profile]));
+      if (result.profile) queryClient.setQueryData(['account-user', pubkey], assemblePage([{ ...result.profile }]));
       void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'account-user' });
       setKeyOpen(false);
       setWelcome(true);
