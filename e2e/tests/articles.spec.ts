@@ -62,6 +62,10 @@ test('bob writes an article, saves a draft, reloads, publishes it, and finds it 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('New Article');
   const form = page.getByTestId('article-editor');
   await form.getByLabel('Title').fill(title);
+  // A reload right after typing (before any relay save) loses nothing: the editor keeps it in this browser.
+  await page.reload();
+  await unlock(page);
+  await expect(form.getByLabel('Title')).toHaveValue(title, { timeout: 30_000 });
   await form.getByLabel('Summary').fill('When the sea comes in');
   await form.getByLabel('Topics').fill('oceans, #Tides');
   const body = page.getByTestId('article-body-editor');
@@ -72,6 +76,9 @@ test('bob writes an article, saves a draft, reloads, publishes it, and finds it 
   await form.getByRole('button', { name: 'Bold' }).click();
   await page.keyboard.type(' it rises.');
   await expect(body.locator('strong')).toHaveText('Twice a day');
+  // Autosave: typing stops, the encrypted draft goes to the relays and the address bar takes its naddr.
+  await expect(page.getByTestId('draft-status')).toHaveText('Draft saved', { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/reads\/edit\/naddr1/);
 
   // Markdown view shows what will be published; the preview renders it like the article page.
   await form.getByRole('tab', { name: 'Markdown' }).click();
@@ -86,8 +93,9 @@ test('bob writes an article, saves a draft, reloads, publishes it, and finds it 
 
   // Save draft: the relay stores a kind 31234 of bob, its content encrypted (not the title in clear).
   await form.getByRole('button', { name: 'Save draft' }).click();
-  await expect(page.getByText('Draft saved').first()).toBeVisible({ timeout: 30_000 });
-  await expect(page).toHaveURL(/\/reads\/edit\/naddr1/);
+  const toast = (text: string) =>
+    page.locator('[role="status"]:not([data-testid="draft-status"])').filter({ hasText: text }).first();
+  await expect(toast('Draft saved')).toBeVisible({ timeout: 30_000 });
   const drafts = await queryRelay(relay, { kinds: [31234], authors: [bob.pubkey] });
   const draft = drafts.find((d) => !d.content.includes(stamp) && d.tags.some((t) => t[0] === 'k' && t[1] === '30023'));
   expect(drafts.length).toBeGreaterThan(0);
@@ -141,6 +149,23 @@ test('bob writes an article, saves a draft, reloads, publishes it, and finds it 
   expect(verifyEvent(likes[0]!) && likes[0]!.tags.some((t) => t[0] === 'e' && t[1] === article.id)).toBe(true);
   // The zap button is there (zapping itself is another issue).
   await expect(actions.getByRole('button', { name: 'Zap' })).toBeVisible();
+
+  // Bookmark (the first public bookmark asks first): bob's kind 10003 names the article by its address.
+  const bookmark = actions.getByRole('button', { name: 'Bookmark' });
+  await bookmark.click();
+  const ask = page.getByRole('dialog', { name: 'Save your first bookmark?' });
+  await expect
+    .poll(async () => (await ask.count()) > 0 || (await bookmark.getAttribute('aria-pressed')) === 'true', {
+      timeout: 30_000,
+    })
+    .toBe(true);
+  if (await ask.count()) await ask.getByRole('button', { name: 'Bookmark' }).click();
+  await expect(actions.getByRole('button', { name: 'Remove bookmark' })).toHaveAttribute('aria-pressed', 'true', {
+    timeout: 30_000,
+  });
+  const lists = await queryRelay(relay, { kinds: [10003], authors: [bob.pubkey] });
+  const list = lists.sort((a, b) => b.created_at - a.created_at)[0];
+  expect(list && verifyEvent(list) && list.tags.some((t) => t[0] === 'a' && t[1] === coordinate)).toBe(true);
 
   // Comment: a reply with the article's `e` (root) and `a` tags, shown under the article.
   await page.getByTestId('reply-box').click();
