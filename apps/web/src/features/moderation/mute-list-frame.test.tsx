@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { profileLink } from '@tide/core/format';
 import { npubEncode } from '@tide/core/nostr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +22,7 @@ beforeAll(async () => {
   test = await startTestServer();
   const events = [
     signed(rex, 0, JSON.stringify({ name: 'rex', display_name: 'Rex <i>R</i>' })),
+    signed(mona, 0, JSON.stringify({ name: 'mona', display_name: 'Mona' })),
     signed(mona, 10000, '', [
       ['p', rex.pubkey],
       ['t', 'spoilers'],
@@ -43,7 +44,11 @@ describe('MuteListFrame', () => {
     const npub = npubEncode(mona.pubkey);
     renderWithApp(<MuteListFrame npub={npub} />, `/mutelist/${npub}`, data);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Mute List');
-    expect(screen.getByText(`Accounts muted by ${npub}`)).toBeTruthy();
+    // Named after its owner, never the raw npub (spec §9).
+    await waitFor(() => expect(screen.getByTestId('mutelist-owner').textContent).toBe('Accounts muted by Mona'), {
+      timeout: 10_000,
+    });
+    expect(document.title).toMatch(/^Mute list of Mona/);
     const list = await screen.findByTestId('mute-list', {}, { timeout: 10_000 });
     const rows = within(list).getAllByTestId('user-row');
     expect(rows).toHaveLength(2);
@@ -57,11 +62,15 @@ describe('MuteListFrame', () => {
     ).toBe(profileLink(rex.pubkey));
   });
 
-  it('says when the user mutes no one', async () => {
-    renderWithApp(<MuteListFrame npub={npubEncode(tess.pubkey)} />, '/mutelist/x', data);
+  it('says when the user mutes no one, naming an owner without a profile by the shortened npub', async () => {
+    const npub = npubEncode(tess.pubkey);
+    renderWithApp(<MuteListFrame npub={npub} />, '/mutelist/x', data);
     expect((await screen.findByTestId('empty-state', {}, { timeout: 10_000 })).textContent).toBe(
       'This user has not muted anyone',
     );
+    const short = `${npub.slice(0, 15)}…${npub.slice(-10)}`;
+    await waitFor(() => expect(screen.getByTestId('mutelist-owner').textContent).toBe(`Accounts muted by ${short}`));
+    expect(document.title).toMatch(new RegExp(`^Mute list of ${short}`));
   });
 
   it('refuses a key that is not a public key, without asking the service', () => {

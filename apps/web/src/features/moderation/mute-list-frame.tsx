@@ -1,10 +1,12 @@
-import { fetchList } from '@tide/core/cache';
+import { fetchList, fetchUserInfos } from '@tide/core/cache';
+import { truncatePubkey } from '@tide/core/format';
 import { assemblePage } from '@tide/core/model';
-import { toHexPubkey } from '@tide/core/nostr';
+import { npubEncode, toHexPubkey } from '@tide/core/nostr';
 import { useCacheQuery } from '../../data/use-cache-query.ts';
 import { useT } from '../../i18n/intl.tsx';
 import { EmptyState, Screen } from '../../ui/screen.tsx';
 import { SkeletonList } from '../../ui/skeleton.tsx';
+import { userName } from '../note/note-author.tsx';
 import { FollowMuteListButton } from '../people/index.ts';
 import styles from '../search/search.module.css';
 import { UserRow } from '../search/user-row.tsx';
@@ -31,10 +33,19 @@ export function MuteListFrame({ npub }: { npub: string }) {
     },
     { enabled: pubkey !== null },
   );
+  // The owner by name (their profile), else the shortened npub (spec §9), never the raw key.
+  const owner = useCacheQuery(
+    ['mutelist-owner', pubkey],
+    (client, signal) => fetchUserInfos(client, { pubkeys: [pubkey ?? ''] }, { signal }),
+    { enabled: pubkey !== null },
+  );
+  const user = pubkey ? owner.data?.users[pubkey] : undefined;
+  const name =
+    user && (user.displayName || user.name) ? userName(user) : truncatePubkey(pubkey ? npubEncode(pubkey) : npub);
   return (
-    <Screen heading={t('mutelist.heading')}>
-      <p className={styles.message} style={{ overflowWrap: 'anywhere' }}>
-        {t('mutelist.of', { npub })}
+    <Screen heading={t('mutelist.heading')} title={t('mutelist.title', { name })}>
+      <p className={styles.message} style={{ overflowWrap: 'anywhere' }} data-testid="mutelist-owner">
+        {t('mutelist.of', { npub: name })}
       </p>
       {pubkey ? <FollowMuteListButton pubkey={pubkey} /> : null}
       {!pubkey ? (
