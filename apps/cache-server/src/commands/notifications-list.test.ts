@@ -215,16 +215,22 @@ describeDialects('notification commands', (getStore) => {
       .insertInto('notification_counts')
       .values([
         { pubkey: bob.pk, type: 3, cnt: 5 },
+        { pubkey: bob.pk, type: 301, cnt: 2 },
         { pubkey: bob.pk, type: 401, cnt: 9 },
       ])
       .execute();
     const ctx = testContext(store);
-    expect(await notificationCounts(ctx, { pubkey: bob.pk })).toEqual([]);
+    expect(await notificationCounts(ctx, { pubkey: bob.pk, extended_types: true })).toEqual([]);
     expect(ctx.lives).toHaveLength(1);
     expect(ctx.lives[0]).toMatchObject({ topics: [`p:${bob.pk}`], minIntervalMs: 1000, onlyOnChange: true });
     const [event] = await ctx.lives[0].produce();
-    expect(event).toMatchObject({ kind: 10000112, pubkey: bob.pk, '1': 0, '3': 5, '4': 0, '303': 0 });
+    expect(event).toMatchObject({ kind: 10000112, pubkey: bob.pk, '1': 0, '3': 5, '4': 0, '301': 2, '303': 0 });
     expect(event).not.toHaveProperty('401');
+    // a client that did not ask for the newer types sums only the counts of what it lists (its badge)
+    await notificationCounts(ctx, { pubkey: bob.pk });
+    const [classic] = await ctx.lives[1].produce();
+    expect(classic).toMatchObject({ kind: 10000112, '3': 5, '201': 0 });
+    expect(Object.keys(classic).filter((k) => Number(k) >= 300)).toEqual([]);
   });
   it('get_notifications hides spam-listed actors unless the viewer allow-listed them', async () => {
     const store = getStore();

@@ -137,7 +137,11 @@ describe('cache commands', () => {
     await waitFor(() => totals.length === 1 && dms.length === 1);
     expect(totals).toEqual([5]);
     expect(dms).toEqual([7]);
-    expect(payloads.notification_counts).toEqual({ pubkey: id('a'), subid: subIds.notification_counts });
+    expect(payloads.notification_counts).toEqual({
+      pubkey: id('a'),
+      subid: subIds.notification_counts,
+      extended_types: true,
+    });
     stop();
     stopDms();
     await waitFor(() => server.received.filter((m) => m[0] === 'CLOSE').length === 2);

@@ -56,7 +56,7 @@ export function subscribeNotificationCounts(
 ): () => void {
   return client.subscribe(
     'notification_counts',
-    (subid) => ({ pubkey, subid }),
+    (subid) => ({ pubkey, subid, extended_types: true }),
     (event) => {
       if (event.kind === CacheKind.NotificationStats) onCounts(parseNotificationCounts(event));
     },
