@@ -1,7 +1,5 @@
-import { profileLink } from '@tide/core/format';
 import { type Note as NoteModel, noteIdOf, type Page } from '@tide/core/model';
 import { lazy, memo, Suspense, useState } from 'react';
-import { Link } from 'react-router';
 import { useT } from '../../i18n/intl.tsx';
 import { MoreIcon } from '../../ui/icons.tsx';
 import styles from './note.module.css';
@@ -10,6 +8,7 @@ import type { NoteConfirmKind } from './note-confirm.tsx';
 import { NoteContent } from './note-content.tsx';
 import { NoteFooter, TopZaps } from './note-footer.tsx';
 import { useNoteOverlay } from './note-overlay.ts';
+import { ReplyingTo } from './replying-to.tsx';
 
 const NoteMenuContent = lazy(() => import('./note-menu.tsx').then((m) => ({ default: m.NoteMenuContent })));
 const NoteConfirm = lazy(() => import('./note-confirm.tsx').then((m) => ({ default: m.NoteConfirm })));
@@ -77,12 +76,7 @@ export const Note = memo(function Note({ note, page, variant = 'feed' }: NotePro
             </span>
           </header>
           {replyTo ? (
-            <div className={styles.replyingTo} data-testid="replying-to">
-              {t('note.replyingTo')}{' '}
-              <Link to={profileLink(replyTo, page?.verifiedNames[replyTo])} className={styles.mention}>
-                @{replyUser ? userName(replyUser) : t('note.someone')}
-              </Link>
-            </div>
+            <ReplyingTo pubkey={replyTo} user={replyUser} verifiedName={page?.verifiedNames[replyTo]} />
           ) : null}
           <NoteContent content={note.content} tags={note.tags} page={page} />
           {page?.topZaps[note.id]?.length ? <TopZaps zaps={page.topZaps[note.id]} users={page.users} /> : null}
