@@ -228,7 +228,10 @@ test('muting a user and a word hides their notes at once and after a reload', as
     ['word', 'zebracorn'],
   ]);
 
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Home', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Home', exact: true })
+    .click();
   await expect(teaNote).toBeVisible({ timeout: 30_000 });
   await expect(zebraNote).toHaveCount(0);
   await expect(loudNote).toHaveCount(0);
@@ -306,5 +309,80 @@ test('edit profile opens filled, checks the username, and saving keeps an unknow
   // The profile page shows the new profile.
   await page.goto(`/p/${npubEncode(me.pubkey)}`);
   await expect(page.getByTestId('profile-about')).toContainText('new about');
+  expect(problems.consoleErrors).toEqual([]);
+});
+
+test('follow all / unfollow all on a people list, and a PIN-stored key opens the PIN prompt before muting', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const origin = baseURL!;
+  const problems = watchPage(page, origin);
+  const first = await author(origin, 'all_first', 'first of all');
+  const second = await author(origin, 'all_second', 'second of all');
+  const hub = await author(origin, 'people_hub', 'a hub of people');
+  await publish(origin, [
+    sign(hub, {
+      kind: 3,
+      content: '',
+      tags: [
+        ['p', first.pubkey],
+        ['p', second.pubkey],
+      ],
+    }),
+  ]);
+  const me = freshKey();
+  const PIN = '8642';
+
+  await page.goto('/home');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Sign in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await dialog.getByLabel('Private key (nsec)').fill(me.nsec);
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const createPin = page.getByRole('dialog', { name: 'Create PIN' });
+  await createPin.getByLabel('PIN', { exact: true }).fill(PIN);
+  await createPin.getByLabel('Repeat PIN').fill(PIN);
+  await createPin.getByRole('button', { name: 'Create PIN' }).click();
+  await expect(createPin).toBeHidden({ timeout: 30_000 });
+
+  // Opening the address loads the page again: the PIN-stored key waits for its PIN.
+  await page.goto(`/p/${npubEncode(hub.pubkey)}`);
+  const enterPin = page.getByRole('dialog', { name: 'Enter PIN' });
+  await enterPin.getByLabel('PIN', { exact: true }).fill(PIN);
+  await enterPin.getByRole('button', { name: 'Unlock' }).click();
+  await expect(enterPin).toBeHidden({ timeout: 30_000 });
+  await page.getByRole('tab', { name: 'Following' }).click();
+  const all = page.getByTestId('follow-all-button');
+  await expect(all).toHaveText('Follow all', { timeout: 30_000 });
+  await all.click();
+  await expect(all).toHaveText('Unfollow all', { timeout: 30_000 });
+  expect(pTags(await newest(origin, 3, me.pubkey)).sort()).toEqual([first.pubkey, second.pubkey].sort());
+  await expect(page.getByTestId('profile-person').getByTestId('follow-button')).toHaveText(['Unfollow', 'Unfollow']);
+
+  await all.click(); // would leave none: the warning first
+  const warning = page.getByRole('dialog', { name: 'Your follow list is almost empty' });
+  await warning.getByRole('button', { name: 'Continue' }).click();
+  await expect(all).toHaveText('Follow all', { timeout: 30_000 });
+  expect(pTags(await newest(origin, 3, me.pubkey))).toEqual([]);
+
+  // After a reload the key waits for its PIN: dismissed, Mute asks for it again; unlocked, Mute publishes.
+  await page.reload();
+  await expect(enterPin).toBeVisible({ timeout: 30_000 });
+  await page.keyboard.press('Escape');
+  await expect(enterPin).toBeHidden();
+  const openMenu = async () => {
+    await page.getByRole('main').getByRole('button', { name: 'Profile actions' }).click();
+    return page.getByRole('menuitem', { name: 'Mute user' });
+  };
+  await (await openMenu()).click();
+  await expect(enterPin).toBeVisible();
+  expect(await newest(origin, 10000, me.pubkey)).toBeUndefined();
+  await enterPin.getByLabel('PIN', { exact: true }).fill(PIN);
+  await enterPin.getByRole('button', { name: 'Unlock' }).click();
+  await expect(enterPin).toBeHidden({ timeout: 30_000 });
+  await (await openMenu()).click();
+  await expect(page.getByText('people_hub is muted')).toBeVisible({ timeout: 30_000 });
+  expect(pTags(await newest(origin, 10000, me.pubkey))).toEqual([hub.pubkey]);
   expect(problems.consoleErrors).toEqual([]);
 });
