@@ -42,7 +42,7 @@ test('bob writes an article, saves a draft, reloads, publishes it, and finds it 
   page,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const problems = watchPage(page, baseURL!);
   const relay = relayUrlOf(baseURL!);
   const stamp = Date.now().toString(36);
@@ -217,6 +217,19 @@ test('bob writes an article, saves a draft, reloads, publishes it, and finds it 
   expect(edited && verifyEvent(edited)).toBe(true);
   expect(edited!.tags).toContainEqual(['summary', 'When the sea comes in, twice']);
   expect(edited!.tags.find((t) => t[0] === 'published_at')).toEqual(article.tags.find((t) => t[0] === 'published_at'));
+
+  // Delete from My Articles (after confirming): a kind 5 with the article's `a` tag, and the list no longer shows it.
+  await page.goto('/myarticles');
+  await unlock(page);
+  const row = page.getByTestId('my-article').filter({ hasText: title });
+  await row.getByRole('button', { name: 'Article actions' }).click();
+  await page.getByRole('menuitem', { name: 'Delete article' }).click();
+  await page.getByRole('dialog', { name: 'Delete article?' }).getByRole('button', { name: 'Delete article' }).click();
+  await expect(toast('Article deleted')).toBeVisible({ timeout: 30_000 });
+  await expect(row).toHaveCount(0);
+  const removals = await queryRelay(relay, { kinds: [5], authors: [bob.pubkey], '#a': [coordinate] });
+  expect(removals.length).toBe(1);
+  expect(verifyEvent(removals[0]!)).toBe(true);
 
   // The editor is its own chunk: TipTap came with the editor route, not with the home screen.
   expect(scripts.some((url) => /editor-frame/.test(url))).toBe(true);

@@ -50,5 +50,19 @@ export async function loadEditorSource(
     e.pubkey === author &&
     (target.type === 'event' ? e.id === target.id : e.kind === target.kind);
   const found = events.filter(wanted).sort((a, b) => Number(b.created_at ?? 0) - Number(a.created_at ?? 0));
-  return found.find((e) => verifyEvent(e)) ?? null;
+  const source = found.find((e) => verifyEvent(e)) ?? null;
+  if (source?.kind !== Kind.LongForm) return source;
+  // An article left mid-edit: its draft (same d) is newer than the published version, so the editor opens that.
+  const d = source.tags?.find((t) => t[0] === 'd')?.[1] ?? '';
+  const drafts = await captureEvents(client, (c) =>
+    fetchAddressableEvent(c, { pubkey: author, kind: Kind.Draft, identifier: d }, { signal }),
+  ).catch(() => []);
+  const draft = drafts.find(
+    (e) =>
+      e.kind === Kind.Draft &&
+      e.pubkey === author &&
+      Number(e.created_at ?? 0) > Number(source.created_at ?? 0) &&
+      verifyEvent(e),
+  );
+  return draft ?? source;
 }

@@ -1,0 +1,77 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../test-utils.tsx';
+import { emptyArticleFields } from './article-events.ts';
+import { EditorForm } from './editor-form.tsx';
+
+// The publisher is replaced here (unit test): what the form hands it is checked; relays are covered by the e2e.
+const publishEvent = vi.hoisted(() =>
+  vi.fn(async (template: { kind: number; content: string; tags: string[][] }) => ({
+    success: true,
+    outcome: 'success' as const,
+    reasons: [],
+    event: { ...template, id: 'e'.repeat(64), pubkey: 'a'.repeat(64), sig: 'f'.repeat(128), created_at: 1 },
+  })),
+);
+vi.mock('../publish/index.ts', () => ({ publishEvent }));
+vi.mock('../account/require-sign-in.ts', () => ({ requestKey: () => true, useRequireSignIn: () => () => true }));
+
+const AUTHOR = 'a'.repeat(64);
+
+function renderForm(fields = emptyArticleFields()) {
+  return renderWithApp(
+    <EditorForm start={{ fields, draftId: 'draft-test', draftSaved: false }} pubkey={AUTHOR} onDraftSaved={() => {}} />,
+    '/reads/edit',
+  );
+}
+
+beforeEach(() => {
+  publishEvent.mockClear();
+  localStorage.clear();
+});
+
+describe('EditorForm', () => {
+  it('asks for a title before publishing and sends nothing', async () => {
+    renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('Give your article a title before publishing')).toBeTruthy();
+    expect(publishEvent).not.toHaveBeenCalled();
+  });
+
+  it('publishes a kind 30023 with d from the title, the topics and the markdown typed', async () => {
+    renderForm();
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Hello Tide World' } });
+    fireEvent.change(screen.getByLabelText('Topics'), { target: { value: 'Nostr, #writing' } });
+    fireEvent.click(screen.getByRole('tab', { name: 'Markdown' }));
+    fireEvent.change(screen.getByLabelText('Article text (Markdown)'), { target: { value: '## Hi\n\nText' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(publishEvent).toHaveBeenCalledTimes(1));
+    const [template] = publishEvent.mock.calls[0]!;
+    expect(template.kind).toBe(30023);
+    expect(template.content).toBe('## Hi\n\nText');
+    expect(template.tags).toEqual(
+      expect.arrayContaining([
+        ['d', 'hello-tide-world'],
+        ['title', 'Hello Tide World'],
+        ['t', 'nostr'],
+        ['t', 'writing'],
+      ]),
+    );
+  });
+
+  it('keeps every change in this browser at once (before any relay save)', () => {
+    renderForm();
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Half a wo' } });
+    const saved = JSON.parse(localStorage.getItem(`articleDraft:${AUTHOR}:draft-test`) ?? 'null');
+    expect(saved?.fields.title).toBe('Half a wo');
+    expect(localStorage.getItem(`articleDraftNew:${AUTHOR}`)).toBe('draft-test');
+  });
+
+  it('shows the body in the rich editor and the preview renders it as the article page does', async () => {
+    renderForm({ ...emptyArticleFields(), title: 'T', content: 'Some **bold** words' });
+    expect(screen.getByTestId('article-body-editor').querySelector('strong')?.textContent).toBe('bold');
+    fireEvent.click(screen.getByRole('tab', { name: 'Preview' }));
+    const preview = await screen.findByTestId('article-preview');
+    expect(preview.querySelector('[data-testid="article-body"] strong')?.textContent).toBe('bold');
+  });
+});
