@@ -29,6 +29,25 @@ function queryOn(relayPool: RelayPool, relays: readonly string[]): Query {
   return (filters) => relayPool.query(relays, filters);
 }
 
+/**
+ * Asks every relay and settles with the first relay's answer that has events (or nothing, once every relay is done):
+ * a feed shows what the quickest relay holds instead of waiting for the slowest one's end of stored events (each
+ * step waited up to the 4 s timeout for the slowest relay, 10-20 s for a home read). Used for the feed's steps.
+ */
+function firstAnswerOn(relayPool: RelayPool, relays: readonly string[]): Query {
+  if (!relays.length) return () => Promise.reject(new Error('no relays to read'));
+  return (filters) =>
+    new Promise((resolve) => {
+      let left = relays.length;
+      const done = (events: NostrEvent[]) => {
+        if (events.length) resolve(events);
+        left -= 1;
+        if (left === 0) resolve([]);
+      };
+      for (const url of relays) relayPool.query([url], filters).then(done, () => done([]));
+    });
+}
+
 /** The note a repost points at when its content does not carry it (core's repost rule, no mentions here). */
 function missingRepostTarget(event: NostrEvent): string | undefined {
   if (event.kind !== Kind.Repost || repostOriginal({ ...event }, {})) return undefined;
@@ -119,7 +138,7 @@ export async function readProfileFromRelays(
   pubkey: string,
   until?: number,
 ): Promise<FallbackChunk> {
-  const query = queryOn(relayPool, relays);
+  const query = firstAnswerOn(relayPool, relays);
   const [profile, chunk] = await Promise.all([
     until ? Promise.resolve([]) : query([{ kinds: [0], authors: [pubkey], limit: 1 }]),
     feedChunk(query, { authors: [pubkey] }, until),
@@ -136,14 +155,17 @@ export async function loadProfileFromRelays(
   return page((await readProfileFromRelays(relayPool, relays, pubkey)).events);
 }
 
-/** Home of a known pubkey read from relays: notes and reposts of the people it follows (kind 3), 20 at a time. */
+/**
+ * Home of a known pubkey read from relays: notes and reposts of the people it follows (kind 3), 20 at a time; each
+ * step takes the first relay that answers with something (see firstAnswerOn).
+ */
 export async function readHomeFromRelays(
   relayPool: RelayPool,
   relays: readonly string[],
   pubkey: string,
   until?: number,
 ): Promise<FallbackChunk> {
-  const query = queryOn(relayPool, relays);
+  const query = firstAnswerOn(relayPool, relays);
   const [contacts] = await query([{ kinds: [3], authors: [pubkey], limit: 1 }]);
   const follows = (contacts?.tags ?? []).filter((t) => t[0] === 'p' && t[1]).map((t) => t[1] as string);
   if (!follows.length) return { events: [] };
