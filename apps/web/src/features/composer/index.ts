@@ -7,4 +7,4 @@ export { ComposerHost } from './composer-host.tsx';
 export { type ComposerTarget, closeComposer, composerStore, openComposer } from './composer-store.ts';
 export { NewNoteButton } from './new-note-button.tsx';
 export { isTypingTarget } from './new-note-shortcut.ts';
-export { ReplyBox } from './reply-box.tsx';
+export { ReplyBox } from './reply-box-slot.tsx';
