@@ -105,6 +105,3 @@ export function browserDeviceKeyVault(): DeviceKeyVault | null {
   if (typeof indexedDB === 'undefined' || !globalThis.crypto?.subtle) return null;
   return new DeviceKeyVault(indexedDbRecords());
 }
-
-/** Names of the vault's records. */
-export const DEVICE_KEYS = { nsec: 'nsec', nip46: 'nip46' } as const;

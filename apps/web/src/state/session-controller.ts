@@ -1,7 +1,8 @@
 import type { ExtensionLookupOptions, LocalSigner, Signer } from '@tide/core/signers';
-import { DEVICE_KEYS, type DeviceKeyVault } from './device-key-vault.ts';
+import type { DeviceKeyVault } from './device-key-vault.ts';
 import {
   clearStoredAccount,
+  DEVICE_KEYS,
   hasStoredPinKey,
   SESSION_KEYS,
   type SessionStorage,
@@ -252,48 +253,33 @@ export class SessionController {
         }
       }
     } else if (state.method === 'nsec' && !state.pinLocked && state.publicKey) {
-      await this.#restoreDeviceKey(state.publicKey);
+      await this.#restoreFromDevice(state.publicKey, 'nsec');
     } else if (state.method === 'nip46' && state.publicKey) {
-      await this.#restoreRemote(state.publicKey);
+      await this.#restoreFromDevice(state.publicKey, 'nip46');
     }
     this.#store.getState().setAccount({ keyLookupDone: true });
   }
 
-  /** An nsec session without PIN: the key kept under the device key signs again (if it is still the same user). */
-  async #restoreDeviceKey(publicKey: string): Promise<void> {
-    const device = await this.#deviceVault().catch(() => null);
-    const nsec = await device?.load(DEVICE_KEYS.nsec);
-    if (!nsec) return;
-    const { LocalSigner } = await loadSigners();
-    try {
-      const local = LocalSigner.fromNsec(nsec);
-      if ((await local.getPublicKey()) !== publicKey || this.#store.getState().publicKey !== publicKey) {
-        local.forget();
-        return;
-      }
-      this.#use(local, local);
-      this.#signedIn(publicKey, 'nsec', { pinLocked: false });
-    } catch {
-      // A damaged entry: the user stays browse-only until signing in again.
+  /** An nsec session without PIN (the device-sealed key) or a NIP-46 session signs again, if still this user's. */
+  async #restoreFromDevice(publicKey: string, method: 'nsec' | 'nip46'): Promise<void> {
+    const { restoreDeviceSigner, restoreDeviceRemote } = await import('./device-session.ts');
+    const vault = await this.#deviceVault().catch(() => null);
+    const signer =
+      method === 'nsec'
+        ? await restoreDeviceSigner(vault, publicKey)
+        : await restoreDeviceRemote(vault, publicKey, this.#remoteOptions);
+    if (!signer) return;
+    if (this.#store.getState().publicKey !== publicKey) {
+      if ('forget' in signer) signer.forget();
+      else signer.close();
+      return;
     }
-  }
-
-  /** A NIP-46 session: the saved client key and remote signer come back (they are asked again on the first use). */
-  async #restoreRemote(publicKey: string): Promise<void> {
-    const device = await this.#deviceVault().catch(() => null);
-    const saved = await device?.load(DEVICE_KEYS.nip46);
-    if (!saved) return;
-    try {
-      const state = JSON.parse(saved) as import('@tide/core/signers').Nip46State;
-      if (state.userPubkey !== publicKey || this.#store.getState().publicKey !== publicKey) return;
-      const { Nip46Signer } = await loadNip46();
-      const remote = Nip46Signer.restore(state, this.#remoteOptions);
-      this.#use(remote, null);
-      this.#remote = remote;
-      this.#signedIn(publicKey, 'nip46', { pinLocked: false });
-    } catch {
-      // A damaged entry: browse-only until signing in again.
+    if ('forget' in signer) this.#use(signer, signer);
+    else {
+      this.#use(signer, null);
+      this.#remote = signer;
     }
+    this.#signedIn(publicKey, method, { pinLocked: false });
   }
 
   /** Deletes every key the device vault keeps (logout, another sign-in method, forgot PIN). */

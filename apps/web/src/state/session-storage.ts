@@ -14,6 +14,9 @@ export const SESSION_KEYS = {
   pinVault: 'tide.pinVault',
 } as const;
 
+/** Names of the device vault's sealed records (IndexedDB, see device-key-vault.ts): an nsec, a NIP-46 session. */
+export const DEVICE_KEYS = { nsec: 'nsec', nip46: 'nip46' } as const;
+
 const HEX64 = /^[0-9a-f]{64}$/;
 const METHODS: readonly SignInMethod[] = ['nsec', 'extension', 'nip46', 'npub'];
 
