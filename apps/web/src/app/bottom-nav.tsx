@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { NewNoteButton } from '../features/composer/index.ts';
 import { useT } from '../i18n/intl.tsx';
+import { useSession } from '../state/stores.ts';
 import { MoreIcon } from '../ui/icons.tsx';
 import { AccountEntry } from './account-entry.tsx';
 import styles from './nav.module.css';
@@ -13,6 +14,7 @@ export function BottomNav() {
   const sheetId = useId();
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
+  const signedIn = useSession((s) => s.publicKey !== null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing the sheet is the effect of a route change
   useEffect(() => setOpen(false), [pathname]);
 
@@ -43,9 +45,11 @@ export function BottomNav() {
             </NavLink>
           </li>
         ))}
-        <li>
-          <NewNoteButton compact />
-        </li>
+        {signedIn ? (
+          <li>
+            <NewNoteButton compact />
+          </li>
+        ) : null}
         <li>
           <button
             type="button"
