@@ -21,6 +21,7 @@ import {
   relaysFromFlags,
   relaysFromTags,
   relayTags,
+  resolveProductRelay,
   writeRelayUrls,
 } from './user-relays.ts';
 
@@ -70,11 +71,13 @@ export async function loadUserRelays(pubkey: string): Promise<UserRelayList> {
     fetchLatestReplaceable(Kind.RelayList, pubkey),
     fetchUserRelays(getAppData().client, { pubkey }, { timeoutMs: 8000 }),
   ]);
+  const product = productRelay();
   if (event.status === 'fulfilled' && event.value) {
-    return { relays: relaysFromTags(event.value.tags), declared: true, createdAt: event.value.created_at };
+    const relays = resolveProductRelay(relaysFromTags(event.value.tags), product);
+    return { relays, declared: true, createdAt: event.value.created_at };
   }
   if (flags.status === 'fulfilled' && Object.keys(flags.value).length > 0) {
-    return { relays: relaysFromFlags(flags.value), declared: true, createdAt: 0 };
+    return { relays: resolveProductRelay(relaysFromFlags(flags.value), product), declared: true, createdAt: 0 };
   }
   if (event.status === 'rejected' && flags.status === 'rejected') throw new Error('relays not reachable');
   return defaultRelayList(productRelay());

@@ -6,6 +6,7 @@ import {
   relaysFromFlags,
   relaysFromTags,
   relayTags,
+  resolveProductRelay,
   writeRelayUrls,
 } from './user-relays.ts';
 
@@ -40,6 +41,23 @@ describe('user relays', () => {
       ['r', 'ws://write.example', 'write'],
     ]);
     expect(relayTags([{ url: 'wss://x', read: false, write: false }])).toEqual([]);
+  });
+
+  it('takes a relay on the unspecified address for the product relay', () => {
+    const product = 'ws://192.168.1.5:8787';
+    expect(
+      resolveProductRelay(
+        [
+          { url: 'ws://0.0.0.0:8787', read: true, write: false },
+          { url: product, read: false, write: true },
+          { url: 'ws://127.0.0.1:7777', read: true, write: true },
+        ],
+        product,
+      ),
+    ).toEqual([
+      { url: product, read: true, write: true },
+      { url: 'ws://127.0.0.1:7777', read: true, write: true },
+    ]);
   });
 
   it('reads caching-service flags and defaults to the product relay', () => {

@@ -15,6 +15,30 @@ export function productRelayUrl(cacheUrl: string): string | null {
   }
 }
 
+/**
+ * The product relay under another name: a relay on the unspecified address (`ws://0.0.0.0:<port>`, `ws://[::]`), which
+ * is what a caching service started on every interface calls itself, is this page's product relay; repeats dropped.
+ */
+export function resolveProductRelay(relays: readonly UserRelay[], productRelay: string | null): UserRelay[] {
+  const out: UserRelay[] = [];
+  for (const relay of relays) {
+    const host = (() => {
+      try {
+        return new URL(relay.url).hostname;
+      } catch {
+        return '';
+      }
+    })();
+    const url = productRelay && (host === '0.0.0.0' || host === '[::]') ? productRelay : relay.url;
+    const same = out.find((r) => r.url === url);
+    if (same) {
+      same.read ||= relay.read;
+      same.write ||= relay.write;
+    } else out.push({ ...relay, url });
+  }
+  return out;
+}
+
 /** Relays of kind 10002 `r` tags (NIP-65: no marker = read and write), normalised, invalid and repeated ones dropped. */
 export function relaysFromTags(tags: readonly Tag[]): UserRelay[] {
   const out: UserRelay[] = [];
