@@ -34,15 +34,26 @@ export function pickVariant(variants: readonly MediaVariant[] | undefined): Medi
   return variants[0];
 }
 
-/** The source of an image: the page's media-cache variant with its size, else the media cache, else the URL. */
+/**
+ * The source of an image (spec §7): the page's variant (medium, else large, else original) when the caching service
+ * hosts it, with its size to reserve space; else the media cache at that size. A variant whose `media_url` is the
+ * note's own address (media the service does not host) is not loaded from there: that tells its host who reads
+ * what. The original is only the fallback when the media cache fails (NoteImage).
+ */
 export function imageSource(url: string, page: Pick<Page, 'mediaVariants'> | undefined): MediaSource | undefined {
   if (!isHttpUrl(url)) return undefined;
   const variant = pickVariant(page?.mediaVariants[url]);
-  const variantSrc = variant && safeUrl(variant.media_url);
-  if (variant && variantSrc) {
-    return { src: variantSrc, width: variant.w || undefined, height: variant.h || undefined };
-  }
-  return { src: mediaCacheUrl(url) };
+  const width = variant?.w || undefined;
+  const height = variant?.h || undefined;
+  const hosted = variant && variant.media_url !== url ? safeUrl(variant.media_url) : undefined;
+  if (hosted) return { src: hosted, width, height };
+  const size = variant && ['o', 's', 'm', 'l'].includes(variant.s) ? (variant.s as 'o' | 's' | 'm' | 'l') : 'm';
+  return { src: mediaCacheUrl(url, size), width, height };
+}
+
+/** The source of a video: the media cache's original (spec §7), the address in the note only as the fallback. */
+export function videoSource(url: string): string | undefined {
+  return isHttpUrl(url) ? mediaCacheUrl(url, 'o') : undefined;
 }
 
 /** Box of an image: default width 538, height by aspect ratio capped at 680; unknown size gets a 16:9 box. */

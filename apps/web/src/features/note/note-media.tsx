@@ -1,7 +1,7 @@
 import type { Page } from '@tide/core/model';
 import { useState } from 'react';
 import { useT } from '../../i18n/intl.tsx';
-import { IMAGE_MAX_HEIGHT, imageBox, imageSource, isHttpUrl } from './media-url.ts';
+import { IMAGE_MAX_HEIGHT, imageBox, imageSource, isHttpUrl, videoSource } from './media-url.ts';
 import styles from './note.module.css';
 
 /** One image with its space reserved (default width 538, max height 680) from media-cache variant sizes. */
@@ -30,9 +30,14 @@ export function NoteImage({ url, page }: { url: string; page?: Pick<Page, 'media
   );
 }
 
-/** A video with its poster (media-cache thumbnail) and reserved 16:9 or known-size box; never autoplays. */
+/**
+ * A video through the media cache (the note's address only if that fails), with its poster (media-cache thumbnail)
+ * and reserved 16:9 or known-size box; never autoplays.
+ */
 export function NoteVideo({ url, page }: { url: string; page?: Pick<Page, 'mediaVariants' | 'thumbnails'> }) {
-  if (!isHttpUrl(url)) return null;
+  const [failed, setFailed] = useState(false);
+  const cached = videoSource(url);
+  if (!cached) return null;
   const variant = page?.mediaVariants[url]?.find((v) => v.w && v.h);
   const box = imageBox(variant?.w, variant?.h);
   const poster = page?.thumbnails[url];
@@ -40,7 +45,7 @@ export function NoteVideo({ url, page }: { url: string; page?: Pick<Page, 'media
     // biome-ignore lint/a11y/useMediaCaption: notes carry no caption tracks
     <video
       className={styles.video}
-      src={url}
+      src={failed ? url : cached}
       poster={poster && isHttpUrl(poster) ? poster : undefined}
       width={box.width}
       height={box.height}
@@ -49,6 +54,7 @@ export function NoteVideo({ url, page }: { url: string; page?: Pick<Page, 'media
       preload="metadata"
       playsInline
       data-testid="note-video"
+      onError={() => setFailed(true)}
     />
   );
 }
