@@ -1,11 +1,11 @@
 import { type ProfileFields, profileFieldsOf } from '@tide/core/edits';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Screen } from '../../ui/screen.tsx';
 import { useCacheQuery } from '../../data/use-cache-query.ts';
 import { useT } from '../../i18n/intl.tsx';
 import { useSession } from '../../state/stores.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
+import { Screen } from '../../ui/screen.tsx';
 import { SkeletonList } from '../../ui/skeleton.tsx';
 import { TextAreaField, TextField } from '../../ui/text-field.tsx';
 import accountStyles from '../account/create-account.module.css';
