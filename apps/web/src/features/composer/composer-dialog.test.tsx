@@ -4,7 +4,7 @@ import { stores } from '../../state/stores.ts';
 import { renderWithApp } from '../../test-utils.tsx';
 import { ComposerDialog } from './composer-dialog.tsx';
 import { closeComposer, composerStore, openComposer } from './composer-store.ts';
-import { draftStorageKey, ROOT_DRAFT_KEY, readDraft } from './drafts.ts';
+import { draftStorageKey, ROOT_DRAFT_KEY, readDraft, saveDraft } from './drafts.ts';
 import { testNote } from './test-notes.ts';
 
 // The one publisher is replaced: these tests decide whether a relay confirmed the note.
@@ -174,5 +174,44 @@ describe('ComposerDialog', () => {
       'url http://media.example/pasted.png',
       'url http://media.example/dropped.webp',
     ]);
+  });
+
+  it('a draft with files comes back with them and posts them', async () => {
+    const file = { url: 'http://media.example/kept.png', sha256: 'a'.repeat(64), size: 9, mime: 'image/png' };
+    saveDraft(ME, ROOT_DRAFT_KEY, 'from before', [file]);
+    publishEvent.mockResolvedValueOnce({ success: true, outcome: 'success', reasons: [], event: {} });
+    renderDialog();
+    expect(textbox().value).toBe('from before');
+    expect(screen.getAllByTestId('draft-file')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(publishEvent).toHaveBeenCalled());
+    expect(publishEvent.mock.calls[0][0].content).toBe('from before\n\nhttp://media.example/kept.png');
+    expect(publishEvent.mock.calls[0][0].tags).toContainEqual([
+      'imeta',
+      'url http://media.example/kept.png',
+      'm image/png',
+      `x ${'a'.repeat(64)}`,
+      'size 9',
+    ]);
+  });
+
+  it('previews the first link while composing, from /link-preview', async () => {
+    const asked: string[] = [];
+    const original = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL) => {
+      asked.push(String(input));
+      return new Response(
+        JSON.stringify({ title: 'A story', description: 'What happened', image: '', mimetype: 'text/html' }),
+      );
+    }) as typeof fetch;
+    try {
+      renderDialog();
+      type('read this https://news.example/story');
+      const preview = await screen.findByTestId('link-preview', {}, { timeout: 3000 });
+      expect(preview.textContent).toContain('A story');
+      expect(asked).toEqual([`/link-preview?u=${encodeURIComponent('https://news.example/story')}`]);
+    } finally {
+      globalThis.fetch = original;
+    }
   });
 });
