@@ -125,4 +125,25 @@ describe('LoginDialog', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy());
     expect(screen.queryByRole('button', { name: 'Sign in with extension' })).toBeNull();
   });
+
+  it('the PIN step says a key without PIN is kept sealed on this device, the PIN being stronger', async () => {
+    await enterKey();
+    const dialog = await screen.findByRole('dialog', { name: 'Create PIN' });
+    expect(dialog.textContent).toContain('you stay signed in after a reload');
+    expect(dialog.textContent).toContain('The PIN is the stronger option');
+  });
+
+  it('offers a remote signer: a bunker URL (checked) or a nostrconnect QR code, and Back', async () => {
+    renderWithApp(<LoginDialog open onOpenChange={vi.fn()} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in with a remote signer' }));
+    const field = await screen.findByLabelText('Bunker URL');
+    expect(screen.getByRole('dialog', { name: 'Remote signer' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Show QR code' })).toBeTruthy();
+    fireEvent.change(field, { target: { value: NSEC } });
+    fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please enter a valid bunker URL');
+    expect(stores.session.getState().publicKey).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByLabelText('Private key (nsec)')).toBeTruthy();
+  });
 });
