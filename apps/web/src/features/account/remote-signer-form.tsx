@@ -80,6 +80,7 @@ export default function RemoteSignerForm({ onDone, onBack }: RemoteSignerFormPro
       if (!relay) throw new Error('no relay');
       const started = await session.startNostrConnect([relay], t('app.name'));
       if (!live.current) {
+        started.done.catch(() => undefined);
         started.cancel();
         return;
       }
