@@ -5,9 +5,7 @@ import { generateSecretKey, signEvent } from '@tide/core/nostr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestEvents } from '../src/ingest/index.ts';
-import { createSeedWorld } from '../src/seed/generate.ts';
-import { videoOf } from '../src/seed/videos.ts';
-import { pictureName, profileImageNames } from '../src/seed/world.ts';
+import { createSeedWorld, pictureName, profileImageNames, videoOf } from '../src/seed/index.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
 
 /** Where /media-cache sends a size of `url`, and what is there. */

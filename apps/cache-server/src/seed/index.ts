@@ -9,3 +9,5 @@ export {
 } from './accounts.ts';
 export { createSeedWorld, DEMO_EVENT_COUNT, demoEventBatches, type GenerateOptions } from './generate.ts';
 export { type SeedOptions, type SeedResult, seedDemoNetwork } from './seed-network.ts';
+export { videoOf } from './videos.ts';
+export { pictureName, profileImageNames } from './world.ts';
