@@ -1,6 +1,6 @@
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { expect, type Page, test } from '@playwright/test';
-import { nsecEncode } from 'nostr-tools/nip19';
+import { npubEncode, nsecEncode } from 'nostr-tools/nip19';
 import { verifyEvent } from 'nostr-tools/pure';
 import { watchPage } from '../helpers/watch-page.ts';
 import { DEMO_ACCOUNTS } from '../support/accounts.ts';
@@ -14,6 +14,11 @@ import { relayUrlOf } from '../support/server.ts';
 const bob = DEMO_ACCOUNTS.find((a) => a.name === 'bob')!;
 const BOB_NSEC = nsecEncode(hexToBytes(bob.secretKeyHex));
 const PIN = '1357';
+// A 2x2 PNG (red, green / blue, white).
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFElEQVR4nGP4z8DAAMIM/////w8AH+4F+7C4l8kAAAAASUVORK5CYII=',
+  'base64',
+);
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const accountName = (page: Page) => page.locator('nav[aria-label="Main navigation"] [data-testid="account-name"]');
 
@@ -49,6 +54,9 @@ test('bob writes an article, saves a draft, reloads, publishes it, and finds it 
   const title = `Tide Tables ${stamp}`;
   const slug = `tide-tables-${stamp}`;
 
+  const toast = (text: string) =>
+    page.locator('[role="status"]:not([data-testid="draft-status"])').filter({ hasText: text }).first();
+
   await page.goto('/home');
   await signIn(page);
 
@@ -67,6 +75,12 @@ test('bob writes an article, saves a draft, reloads, publishes it, and finds it 
   await unlock(page);
   await expect(form.getByLabel('Title')).toHaveValue(title, { timeout: 30_000 });
   await form.getByLabel('Summary').fill('When the sea comes in');
+  // Cover image: uploaded to the caching service's media store (signed kind 24242), its address fills the field.
+  await page.getByTestId('cover-file').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
+  await expect(toast('Image uploaded')).toBeVisible({ timeout: 30_000 });
+  const coverUrl = await form.getByLabel('Cover image address').inputValue();
+  expect(coverUrl).toMatch(/^https?:\/\/\S+$/);
+  await expect(form.getByTestId('cover-preview')).toHaveAttribute('src', coverUrl);
   await form.getByLabel('Topics').fill('oceans, #Tides');
   const body = page.getByTestId('article-body-editor');
   await body.click();
@@ -93,8 +107,6 @@ test('bob writes an article, saves a draft, reloads, publishes it, and finds it 
 
   // Save draft: the relay stores a kind 31234 of bob, its content encrypted (not the title in clear).
   await form.getByRole('button', { name: 'Save draft' }).click();
-  const toast = (text: string) =>
-    page.locator('[role="status"]:not([data-testid="draft-status"])').filter({ hasText: text }).first();
   await expect(toast('Draft saved')).toBeVisible({ timeout: 30_000 });
   const drafts = await queryRelay(relay, { kinds: [31234], authors: [bob.pubkey] });
   const draft = drafts.find((d) => !d.content.includes(stamp) && d.tags.some((t) => t[0] === 'k' && t[1] === '30023'));
@@ -126,6 +138,7 @@ test('bob writes an article, saves a draft, reloads, publishes it, and finds it 
       ['summary', 'When the sea comes in'],
       ['t', 'oceans'],
       ['t', 'tides'],
+      ['image', coverUrl],
     ]),
   );
   expect(article.tags.find((t) => t[0] === 'published_at')?.[1]).toMatch(/^\d+$/);
@@ -134,6 +147,8 @@ test('bob writes an article, saves a draft, reloads, publishes it, and finds it 
   const shown = page.getByTestId('article');
   await expect(shown.getByRole('heading', { level: 2 })).toHaveText(title, { timeout: 30_000 });
   await expect(shown.getByTestId('article-body').locator('strong')).toHaveText('Twice a day');
+  await expect(shown.getByTestId('article-image')).toHaveAttribute('src', coverUrl);
+  expect(await (await page.request.get(coverUrl)).body()).toEqual(PNG);
   const coordinate = `30023:${bob.pubkey}:${slug}`;
 
   // Like: the count moves once; the relay stores bob's kind 7 naming the article by id and address.
@@ -230,6 +245,14 @@ test('bob writes an article, saves a draft, reloads, publishes it, and finds it 
   const removals = await queryRelay(relay, { kinds: [5], authors: [bob.pubkey], '#a': [coordinate] });
   expect(removals.length).toBe(1);
   expect(verifyEvent(removals[0]!)).toBe(true);
+
+  // The profile's Drafts tab (own profile only) shows the drafts by their decrypted titles.
+  await page.goto(`/p/${npubEncode(bob.pubkey)}`);
+  await unlock(page);
+  await page.getByRole('tab', { name: 'Drafts' }).click();
+  const profileTitles = page.getByTestId('profile-drafts').getByTestId('draft-title');
+  await expect(profileTitles.first()).toBeVisible({ timeout: 30_000 });
+  await expect(profileTitles.first()).not.toHaveText(/Encrypted draft|cannot be read|Untitled/, { timeout: 30_000 });
 
   // The editor is its own chunk: TipTap came with the editor route, not with the home screen.
   expect(scripts.some((url) => /editor-frame/.test(url))).toBe(true);
