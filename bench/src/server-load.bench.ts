@@ -1,11 +1,16 @@
-// Caching-service load: 500 concurrent WebSocket clients on loopback against the real server in its own process
+// Caching-service load: concurrent WebSocket clients on loopback against the real server in its own process
 // (node --import tsx main.ts) on a seeded store (BENCH_SCALE events, kept in bench/.data/ and reused). The clients
 // run in a worker thread (server-load-client.ts), negotiate zlib like the web app and send a varied mix (home feeds
-// of different viewers, profiles, profile notes, threads, explore, search) in two modes:
-//   closed: each socket sends its next request when the previous EOSE arrives (the server's throughput ceiling);
-//   paced:  each socket sends one request per second with jitter (a crowd of 500 users).
-// Each mode runs twice: on a static store, then with a writer publishing BENCH_WRITER_RATE signed events per second
-// (notes, replies, reactions of sampled users) over its own relay socket: the figure with a changing store.
+// of different viewers, profiles, profile notes, threads, explore, search) in these modes:
+//   capacity (the headline): how many paced clients (one request per second each, with jitter) the server holds at
+//            p95 <= 100 ms and no dropped connection, with the writer on; a search over the client count
+//            (server-load-capacity.ts), BENCH_CAPACITY_RUNS (3) times on the same server, printed as the median and
+//            the spread of the runs;
+//   closed:  500 sockets each sending its next request when the previous EOSE arrives: the server's throughput
+//            (saturation, not what users see: its p95 is the queue of 500 sockets, not a latency target);
+//   paced:   BENCH_SOCKETS sockets at one request per second (one crowd size, in detail).
+// The writer publishes BENCH_WRITER_RATE signed events per second (notes, replies, reactions of sampled users) over
+// its own relay socket: the figures with a changing store. BENCH_STATIC=1 adds each mode's run on a static store.
 // The server runs on a copy of the seeded store (the writer's events never reach the seeded file).
 // Prints throughput, p50/p95/p99, the requests over 100 ms and the answers computed / joined (counting figures: on a
 // fresh server nearly every request that waits for a computation is slow, so the p95 passes when the run serves 20
@@ -15,8 +20,9 @@
 // A share of the sockets (BENCH_GUESTS, default 0.3) browse as guests: no user_pubkey, so their answers are shared;
 // the others are signed-in users whose answers are personalised (one answer per viewer); the p95 of those with a mute
 // list (whose answers are computed per viewer, never layered on a shared one) is printed apart too.
-// BENCH_MODES=closed,paced  BENCH_SOCKETS=500  BENCH_SECONDS=10  BENCH_SCALE=22000  BENCH_WRITER_RATE=20 (0: static only)
-// BENCH_STATIC=0 runs each mode with the writer only
+// BENCH_MODES=capacity,closed (or paced)  BENCH_SOCKETS=500  BENCH_SECONDS=10  BENCH_SCALE=22000
+// BENCH_WRITER_RATE=20 (0: static only)  BENCH_STATIC=1 adds the static runs
+// BENCH_CAPACITY_RUNS=3  BENCH_PROBE_SECONDS=6 (one step of the search)  BENCH_CAPACITY_START=250  BENCH_CAPACITY_MAX=8000
 // BENCH_CACHE_MS=<ms> sets the server's answer cache (TIDE_RESPONSE_CACHE_MS; 0 = off)
 // BENCH_CACHE_MAX_AGE_MS=<ms> its reuse while the store is unchanged (TIDE_RESPONSE_CACHE_MAX_AGE_MS; 1000: about the old 1 s rule)
 // BENCH_READ_WORKERS=<n> serves cacheable reads from n worker threads (TIDE_READ_WORKERS)
@@ -32,6 +38,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import postgres from 'postgres';
+import { type CapacityRun, findCapacity, median, spread } from './server-load-capacity.ts';
 import type { LoadJob, LoadOutcome, LoadSamples } from './server-load-client.ts';
 import { backendCpu, cpuMs, p95Timeline, postgresCpuSince, rssMb } from './server-load-measure.ts';
 import { type Started, startServerProcess } from './server-load-process.ts';
@@ -43,10 +50,14 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SCALE = Number(process.env.BENCH_SCALE ?? 22_000);
 const PG_URL = process.env.BENCH_DATABASE_URL;
 const PG_SCHEMA = process.env.BENCH_PG_SCHEMA ?? `bench_queries_${SCALE}`;
-const MODES = (process.env.BENCH_MODES ?? 'closed,paced').split(',') as Array<LoadJob['mode']>;
+const MODES = (process.env.BENCH_MODES ?? 'capacity,closed').split(',') as Array<LoadJob['mode'] | 'capacity'>;
 const GUESTS = Number(process.env.BENCH_GUESTS ?? 0.3);
 const WRITER_RATE = Number(process.env.BENCH_WRITER_RATE ?? 20);
-const STATIC = process.env.BENCH_STATIC !== '0';
+const STATIC = process.env.BENCH_STATIC === '1';
+const CAPACITY_RUNS = Number(process.env.BENCH_CAPACITY_RUNS ?? 3);
+const PROBE_SECONDS = Number(process.env.BENCH_PROBE_SECONDS ?? 6);
+const CAPACITY_START = Number(process.env.BENCH_CAPACITY_START ?? 250);
+const CAPACITY_MAX = Number(process.env.BENCH_CAPACITY_MAX ?? 8000);
 const TARGET_P95_MS = 100;
 const SQL_PROFILE = process.env.BENCH_SQL_PROFILE;
 
@@ -121,9 +132,15 @@ async function load(server: Started, mode: LoadJob['mode'], samples: LoadSamples
   const lat = outcome.latencies.sort();
   const n = Math.max(1, lat.length);
   print(`${label}: sockets`, SOCKETS, 'count');
-  print(`${label}: requests/s`, lat.length / elapsed, 'req/s');
+  if (mode === 'closed') print(`${label}: throughput`, lat.length / elapsed, 'req/s', 'saturation, not a latency');
+  else print(`${label}: requests/s`, lat.length / elapsed, 'req/s');
   print(`${label}: p50 latency`, percentile(lat, 50), 'ms');
-  print(`${label}: p95 latency`, percentile(lat, 95), 'ms', `target <= ${TARGET_P95_MS} ms`);
+  print(
+    `${label}: p95 latency`,
+    percentile(lat, 95),
+    'ms',
+    mode === 'closed' ? `${SOCKETS} sockets queueing` : `target <= ${TARGET_P95_MS} ms`,
+  );
   print(`${label}: p99 latency`, percentile(lat, 99), 'ms');
   // closed loop: guests' shared answers come back fastest, so their sockets send most requests; the split shows
   // what personalised requests (the misses) wait
@@ -200,16 +217,64 @@ function pgAdmin(url: string): postgres.Sql {
   return admin;
 }
 
-/** Every mode (static, then with the writer) against a started server. */
+/** One step of the capacity search: `clients` paced sockets for PROBE_SECONDS with the writer on. */
+async function probe(server: Started, samples: LoadSamples, clients: number) {
+  const outcome = await runWorker({
+    url: server.url,
+    sockets: clients,
+    seconds: PROBE_SECONDS,
+    mode: 'paced',
+    samples,
+    guests: GUESTS,
+    relayUrl: server.url.replace(/\/v1$/, '/'),
+    writerPerSecond: WRITER_RATE,
+  });
+  return { p95: percentile(outcome.latencies.sort(), 95), dropped: outcome.dropped };
+}
+
+/** The headline: the paced clients held at p95 <= 100 ms with the writer on, median and spread of the runs. */
+async function capacity(server: Started, samples: LoadSamples): Promise<void> {
+  // the first seconds of a fresh server fill its answer cache: one probe to warm it, not counted
+  await probe(server, samples, CAPACITY_START);
+  const runs: CapacityRun[] = [];
+  for (let i = 1; i <= CAPACITY_RUNS; i++) {
+    const run = await findCapacity((clients) => probe(server, samples, clients), {
+      targetP95Ms: TARGET_P95_MS,
+      start: CAPACITY_START,
+      max: CAPACITY_MAX,
+      resolution: 0.1,
+    });
+    runs.push(run);
+    const steps = run.steps.map((s) => `${s.clients}:${Math.round(s.p95)}${s.pass ? '' : s.dropped ? 'x' : '!'}`);
+    console.log(
+      `capacity run ${i}: ${run.capacity} clients (clients:p95 ms per ${PROBE_SECONDS} s step; ! over) ${steps.join(' ')}`,
+    );
+  }
+  const held = runs.map((r) => r.capacity);
+  print(
+    `CAPACITY: paced clients at p95 <= ${TARGET_P95_MS} ms, writer ${WRITER_RATE}/s`,
+    median(held),
+    'clients',
+    `median of ${held.join(' / ')}; spread ${Math.round(spread(held) * 100)}%; load ${loadavg()[0].toFixed(1)}`,
+    0,
+  );
+}
+
+/** Every mode (static if asked, then with the writer) against a started server; the capacity search first. */
 async function run(server: Started, samples: LoadSamples, store: string): Promise<void> {
   print(`server RSS with ${SCALE} seeded events (${store})`, rssMb(server.child.pid as number), 'MB');
   print('sample users / threads', samples.users.length, `/ ${samples.notes.length}`);
   print('guest share of sockets', GUESTS, '');
-  print('writer events per second (second run of each mode)', WRITER_RATE, '');
-  for (const mode of MODES)
+  print('writer events per second', WRITER_RATE, '');
+  for (const mode of MODES) {
+    if (mode === 'capacity') {
+      await capacity(server, samples);
+      continue;
+    }
     for (const writer of WRITER_RATE > 0 ? (STATIC ? [0, WRITER_RATE] : [WRITER_RATE]) : [0]) {
       await load(server, mode, samples, writer);
     }
+  }
 }
 
 async function main(): Promise<void> {
