@@ -104,6 +104,28 @@ test('alice likes once, reposts, bookmarks, posts a note that shows on her profi
   );
   await expect(note.locator('[data-stat="bookmark"]')).toHaveAttribute('aria-pressed', 'true');
 
+  // Broadcast the note to her relays as it is; report a note of bob's (NIP-56, after a confirmation).
+  await note.getByRole('button', { name: 'Note actions' }).click();
+  await page.getByRole('menuitem', { name: 'Broadcast note' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Note has been broadcasted to your relays' })).toBeVisible();
+  await navigate(page, `/p/${npubEncode(bob.pubkey)}`);
+  const bobs = page.getByTestId('note').first();
+  await expect(bobs).toBeVisible();
+  const reported = (await bobs.getAttribute('data-note-id'))!;
+  await bobs.getByRole('button', { name: 'Note actions' }).click();
+  await page.getByRole('menuitem', { name: 'Report user' }).click();
+  await page
+    .getByRole('dialog', { name: /^Report / })
+    .getByRole('button', { name: 'Report' })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: /^User .+ reported$/ })).toBeVisible();
+  const [report] = await relayEvents(
+    relay,
+    { kinds: [1984], authors: [alice.pubkey], '#e': [reported] },
+    (e) => e.length > 0,
+  );
+  expect(verifyEvent(report)).toBe(true);
+
   // A new note through the composer: stored with a valid signature, shown on her profile, then deleted.
   const text = `Published by the e2e test ${Date.now()}`;
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'New note' }).click();
