@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useCacheQuery } from '../../data/use-cache-query.ts';
 import { useSession, useSettings } from '../../state/stores.ts';
 import { compileModeration, hidesNote, hidesUser, type ModerationScope, NO_RULES } from './moderation-rules.ts';
+import { scopedMuteList, subscriptionScopes } from './subscribed-lists.ts';
 
 /** What note lists use to apply moderation in the client. */
 export interface Moderation {
@@ -20,7 +21,7 @@ const NO_REASONS: Readonly<Record<string, FilteringReason>> = {};
 /** At most this many subscribed mute lists of other users are merged. */
 const MAX_SUBSCRIBED_LISTS = 20;
 
-/** The viewer's mute list plus the mute lists of users whose lists the viewer subscribed to (30000 `d=mutelists`). */
+/** The viewer's mute list plus the mute lists of users whose lists the viewer subscribed to (30000 `d=mutelists`), each at its scopes. */
 export async function loadMuteLists(
   client: CommandClient,
   viewer: string,
@@ -30,13 +31,14 @@ export async function loadMuteLists(
     fetchList(client, 'mutelist', { pubkey: viewer }, { signal }),
     fetchList(client, 'mutelists', { pubkey: viewer }, { signal }),
   ]);
-  const owners = subscriptions
-    .filter((e) => e.kind === 30000)
-    .flatMap((e) => (e.tags ?? []).filter((t) => t[0] === 'p' && t[1]).map((t) => t[1] as string))
-    .filter((pk) => pk !== viewer)
-    .slice(0, MAX_SUBSCRIBED_LISTS);
+  const scopes = subscriptionScopes(subscriptions, viewer);
+  const owners = [...scopes.keys()].slice(0, MAX_SUBSCRIBED_LISTS);
   const others = await Promise.all(owners.map((pubkey) => fetchList(client, 'mutelist', { pubkey }, { signal })));
-  return [...own, ...others.flat()];
+  // Another user's list applies at the scopes the viewer follows it at.
+  const scoped = others.flatMap((events, i) =>
+    events.map((e) => (e.pubkey === owners[i] ? scopedMuteList(e, scopes.get(owners[i] as string) ?? []) : e)),
+  );
+  return [...own, ...scoped];
 }
 
 /**
