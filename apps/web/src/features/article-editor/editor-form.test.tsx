@@ -14,6 +14,13 @@ const publishEvent = vi.hoisted(() =>
   })),
 );
 vi.mock('../publish/index.ts', () => ({ publishEvent }));
+vi.mock('../upload/index.ts', () => ({
+  uploadFile: async (_file: File, options: { onProgress?: (f: number) => void }) => {
+    options.onProgress?.(1);
+    return { url: 'https://media.example/pic.png', sha256: 'x', size: 3, mime: 'image/png' };
+  },
+  uploadErrorMessage: () => 'failed',
+}));
 vi.mock('../account/require-sign-in.ts', () => ({ requestKey: () => true, useRequireSignIn: () => () => true }));
 
 const AUTHOR = 'a'.repeat(64);
@@ -73,5 +80,20 @@ describe('EditorForm', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Preview' }));
     const preview = await screen.findByTestId('article-preview');
     expect(preview.querySelector('[data-testid="article-body"] strong')?.textContent).toBe('bold');
+  });
+
+  it('uploads a picture into the text at the caret; the markdown carries it', async () => {
+    renderForm({ ...emptyArticleFields(), title: 'T', content: 'Before' });
+    const file = new File([new Uint8Array([1, 2, 3])], 'pic.png', { type: 'image/png' });
+    fireEvent.change(screen.getByTestId('body-image-file'), { target: { files: [file] } });
+    await waitFor(() =>
+      expect(screen.getByTestId('article-body-editor').querySelector('img')?.getAttribute('src')).toBe(
+        'https://media.example/pic.png',
+      ),
+    );
+    fireEvent.click(screen.getByRole('tab', { name: 'Markdown' }));
+    expect((screen.getByLabelText('Article text (Markdown)') as HTMLTextAreaElement).value).toContain(
+      '![](https://media.example/pic.png)',
+    );
   });
 });

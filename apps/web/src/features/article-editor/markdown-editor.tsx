@@ -3,6 +3,7 @@ import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import type { MessageId } from '../../i18n/intl.tsx';
 import { useT } from '../../i18n/intl.tsx';
 import styles from './article-editor.module.css';
+import { BodyImageButton } from './body-image-button.tsx';
 import { articleExtensions } from './markdown-extensions.ts';
 
 type Format = 'bold' | 'italic' | 'strike' | 'code' | 'h2' | 'h3' | 'bulletList' | 'orderedList' | 'blockquote';
@@ -88,6 +89,7 @@ export function MarkdownEditor({
             {t(format.label)}
           </button>
         ))}
+        <BodyImageButton editor={editor} />
       </div>
       <EditorContent editor={editor} />
     </div>
