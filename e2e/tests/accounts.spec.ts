@@ -169,7 +169,10 @@ test('signs in through a remote signer (bunker URL), signs writes through it, an
     expect(lists[0]!.tags.some((t) => t[0] === 'r' && t[1] === extra)).toBe(true);
 
     // The session's client key is sealed like an nsec; after a reload the same bunker signs again.
-    expect(await storedText(page)).not.toContain(bytesToHex(userKey));
+    const stored = await storedText(page);
+    expect(await sealedCount(page)).toBe(1);
+    expect(stored).not.toContain('clientSecret');
+    expect(stored).not.toContain(bytesToHex(userKey));
     await page.reload();
     const before = bunker.signed.length;
     await page.getByRole('button', { name: `Remove ${extra}` }).click();
