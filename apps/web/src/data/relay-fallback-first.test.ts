@@ -35,7 +35,7 @@ beforeAll(async () => {
   silent = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   await new Promise<void>((resolve) => silent.once('listening', () => resolve()));
   const address = silent.address();
-  silentUrl = `ws://127.0.0.1:${typeof address === 'object' ? address.port : 0}/`;
+  silentUrl = `ws://127.0.0.1:${address && typeof address === 'object' ? address.port : 0}/`;
   pool = new RelayPool({
     WebSocket: WebSocket as unknown as WebSocketConstructor,
     timing: { eoseTimeoutMs: EOSE_TIMEOUT_MS },
