@@ -255,7 +255,7 @@ async function capacity(server: Started, samples: LoadSamples): Promise<void> {
     `CAPACITY: paced clients at p95 <= ${TARGET_P95_MS} ms, writer ${WRITER_RATE}/s`,
     median(held),
     'clients',
-    `median of ${held.join(' / ')}; spread ${Math.round(spread(held) * 100)}%; load ${loadavg()[0].toFixed(1)}`,
+    `median of ${held.join(' / ')}; spread ${median(held) > 0 ? `${Math.round(spread(held) * 100)}%` : 'n/a'}; load ${loadavg()[0].toFixed(1)}`,
     0,
   );
 }
