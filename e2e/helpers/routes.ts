@@ -59,7 +59,8 @@ export const ROUTES: RouteCase[] = [
   { path: `/profile/${NPUB}`, heading: 'Profile', title: PROFILE_TITLE },
   { path: `/p/${NPUB}`, heading: 'Profile', title: PROFILE_TITLE },
   { path: '/help', heading: 'Help', title: t('Help') },
-  { path: `/mutelist/${NPUB}`, heading: 'Mute List', title: t('Mute List') },
+  // Named after its owner; this one has no profile, so the npub cut to 15 + 10 characters (spec §9).
+  { path: `/mutelist/${NPUB}`, heading: 'Mute List', title: t('Mute list of npub10elfcs4fr0…ma8qzvjptg') },
   { path: '/new', heading: 'Create Account', title: t('Create Account') },
   { path: '/feeds', heading: 'Feeds', title: t('Feeds') },
   { path: '/feeds/bitcoin', heading: 'Feeds', title: t('Feeds') },
