@@ -88,6 +88,27 @@ describe('Nip46Signer over a bunker:// URL', () => {
   });
 });
 
+describe('Nip46Signer approvals', () => {
+  it('an auth_url answer is handed on and the request keeps waiting for the real answer', async () => {
+    const url = 'https://signer.example/approve/1';
+    remote = await startTestNip46Signer({
+      relays: [relay.url],
+      authUrl: { url, methods: ['sign_event'] },
+      WebSocket: WS,
+    });
+    const seen: string[] = [];
+    const signer = await Nip46Signer.connectBunker(parseBunkerUrl(remote.bunkerUrl)!, {
+      WebSocket: WS,
+      timeoutMs: 3000,
+      onAuthUrl: (link) => seen.push(link),
+    });
+    open.push(signer);
+    const event = await signer.signEvent(note);
+    expect(seen).toEqual([url]);
+    expect(verifyEvent(event)).toBe(true);
+  });
+});
+
 describe('Nip46Signer over nostrconnect://', () => {
   it('shows a URI, and the remote signer that answers with its secret becomes the signer', async () => {
     remote = await startTestNip46Signer({ relays: [relay.url], WebSocket: WS });

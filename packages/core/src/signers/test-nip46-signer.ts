@@ -18,6 +18,8 @@ export interface TestNip46SignerOptions {
   secret?: string;
   /** Methods to refuse with `error: 'refused'` (a user saying no). */
   refuse?: string[];
+  /** Methods first answered with `auth_url` (this URL), then, 50 ms later, for real (a user approving). */
+  authUrl?: { url: string; methods: string[] };
   WebSocket?: WebSocketConstructor;
 }
 
@@ -104,13 +106,16 @@ export async function startTestNip46Signer(options: TestNip46SignerOptions): Pro
       return;
     }
     methods.push(request.method);
+    const approval = options.authUrl?.methods.includes(request.method) ? options.authUrl.url : null;
+    if (approval) void reply(event.pubkey, { id: request.id, result: 'auth_url', error: approval });
     let payload: Record<string, unknown>;
     try {
       payload = { id: request.id, result: answer(event.pubkey, request.method, request.params ?? []) };
     } catch (error) {
       payload = { id: request.id, result: '', error: error instanceof Error ? error.message : String(error) };
     }
-    void reply(event.pubkey, payload);
+    if (approval) setTimeout(() => void reply(event.pubkey, payload), 50);
+    else void reply(event.pubkey, payload);
   };
 
   await new Promise<void>((resolve) => {
