@@ -35,8 +35,12 @@ async function publish(origin: string, events: NostrEvent[]): Promise<void> {
 }
 
 /** The newest stored event of `kind` by `pubkey` on the relay. */
-async function newest(origin: string, kind: number, pubkey: string): Promise<NostrEvent | undefined> {
-  const events = await queryRelay(relayUrlOf(origin), { kinds: [kind], authors: [pubkey] });
+async function newest(origin: string, kind: number, pubkey: string, d?: string): Promise<NostrEvent | undefined> {
+  const events = await queryRelay(relayUrlOf(origin), {
+    kinds: [kind],
+    authors: [pubkey],
+    ...(d ? { '#d': [d] } : {}),
+  });
   return events.sort((a, b) => b.created_at - a.created_at)[0];
 }
 
@@ -384,5 +388,104 @@ test('follow all / unfollow all on a people list, and a PIN-stored key opens the
   await (await openMenu()).click();
   await expect(page.getByText('people_hub is muted')).toBeVisible({ timeout: 30_000 });
   expect(pTags(await newest(origin, 10000, me.pubkey))).toEqual([hub.pubkey]);
+  expect(problems.consoleErrors).toEqual([]);
+});
+
+test("following another user's mute list hides whom it mutes; its scopes and the allow list are edited in Settings", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const origin = baseURL!;
+  const problems = watchPage(page, origin);
+  const spammer = await author(origin, 'list_spammer', 'spammy offer from the list spammer');
+  const owner = await author(origin, 'list_owner', 'i keep a mute list');
+  await publish(origin, [sign(owner, { kind: 10000, content: '', tags: [['p', spammer.pubkey]] })]);
+  const friend = await author(origin, 'allowed_friend', 'a friend to allow');
+  const me = freshKey();
+  await publish(origin, [
+    sign(me, {
+      kind: 3,
+      content: '',
+      tags: [
+        ['p', spammer.pubkey],
+        ['p', owner.pubkey],
+      ],
+    }),
+  ]);
+
+  await signIn(page, me.nsec);
+  const spam = page.getByRole('main').getByTestId('note').filter({ hasText: 'spammy offer' });
+  await expect(spam).toBeVisible({ timeout: 30_000 });
+
+  await page.goto(`/mutelist/${npubEncode(owner.pubkey)}`);
+  await expect(page.getByTestId('mute-list')).toContainText('list_spammer', { timeout: 30_000 });
+  await page.getByTestId('follow-mutelist-button').click();
+  await expect(page.getByText('You follow this mute list')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('follow-mutelist-button')).toHaveText('Unfollow mute list');
+  let lists = await newest(origin, 30000, me.pubkey, 'mutelists');
+  expect(lists?.tags).toEqual([
+    ['d', 'mutelists'],
+    ['p', me.pubkey, '', '', '["content","trending"]'],
+    ['p', owner.pubkey, '', '', '["content","trending"]'],
+  ]);
+
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Home', exact: true })
+    .click();
+  await expect(page.getByRole('main').getByTestId('note').filter({ hasText: 'i keep a mute list' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(spam).toHaveCount(0);
+
+  // Settings → Muted: the own entry has no remove button; the owner's list applies to trending only from now on.
+  await page.goto('/settings/muted');
+  const filterLists = page.getByTestId('filter-lists');
+  await expect(filterLists).toContainText('Your mute list', { timeout: 30_000 });
+  await expect(filterLists).toContainText('list_owner');
+  await expect(filterLists.getByRole('button')).toHaveCount(1);
+  await filterLists.getByRole('checkbox', { name: 'Hide in feeds and threads' }).uncheck();
+  await expect
+    .poll(
+      async () => (await newest(origin, 30000, me.pubkey, 'mutelists'))?.tags.find((t) => t[1] === owner.pubkey)?.[4],
+    )
+    .toBe('["trending"]');
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Home', exact: true })
+    .click();
+  await expect(spam).toBeVisible({ timeout: 30_000 });
+
+  // Unfollowing the list keeps the own entry.
+  await page.goto('/settings/muted');
+  await filterLists.getByRole('button', { name: 'Unfollow the mute list of list_owner' }).click();
+  await expect(filterLists).not.toContainText('list_owner', { timeout: 30_000 });
+  lists = await newest(origin, 30000, me.pubkey, 'mutelists');
+  expect(lists?.tags).toEqual([
+    ['d', 'mutelists'],
+    ['p', me.pubkey, '', '', '["content","trending"]'],
+  ]);
+
+  // The allow list: a bad key is refused, an npub is added and removed.
+  const allowForm = page.getByTestId('allow-form');
+  await allowForm.getByLabel('Public key to allow (npub or hex)').fill('npub1nonsense');
+  await allowForm.getByRole('button', { name: 'Allow' }).click();
+  await expect(page.getByText('This is not a valid public key')).toBeVisible();
+  await allowForm.getByLabel('Public key to allow (npub or hex)').fill(npubEncode(friend.pubkey));
+  await allowForm.getByRole('button', { name: 'Allow' }).click();
+  await expect(page.getByTestId('allow-list')).toContainText('allowed_friend', { timeout: 30_000 });
+  const allowList = (
+    await queryRelay(relayUrlOf(origin), { kinds: [30000], authors: [me.pubkey], '#d': ['allowlist'] })
+  )[0];
+  expect(allowList?.tags).toEqual([
+    ['d', 'allowlist'],
+    ['p', friend.pubkey],
+  ]);
+  await page
+    .getByTestId('allow-list')
+    .getByRole('button', { name: 'Remove allowed_friend from the allow list' })
+    .click();
+  await expect(page.getByTestId('allow-list')).not.toContainText('allowed_friend', { timeout: 30_000 });
   expect(problems.consoleErrors).toEqual([]);
 });
