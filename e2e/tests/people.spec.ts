@@ -67,7 +67,7 @@ async function author(origin: string, name: string, note: string): Promise<Key> 
   return key;
 }
 
-test('alice follows and unfollows from a profile: her latest list changes by exactly that account', async ({
+test('alice follows and unfollows from a profile and from a note menu: her latest list changes by exactly that account', async ({
   page,
   baseURL,
 }) => {
@@ -95,6 +95,23 @@ test('alice follows and unfollows from a profile: her latest list changes by exa
   const unfollowed = await newest(origin, 3, alice.pubkey);
   expect(unfollowed?.tags).toEqual(before?.tags);
   expect(unfollowed?.content).toBe(before?.content);
+
+  // The same from the note menu of the target's note.
+  const note = page.getByRole('main').getByTestId('note').filter({ hasText: 'a note to be followed for' });
+  const menuItem = async (name: string) => {
+    const item = page.getByRole('menuitem', { name });
+    await expect(async () => {
+      if (!(await item.isVisible())) await note.getByRole('button', { name: 'Note actions' }).click();
+      await expect(item).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    await item.click();
+  };
+  await menuItem('Follow follow_target');
+  await expect(button).toHaveText('Unfollow', { timeout: 30_000 });
+  expect(pTags(await newest(origin, 3, alice.pubkey))).toEqual([...pTags(before), target.pubkey]);
+  await menuItem('Unfollow follow_target');
+  await expect(button).toHaveText('Follow', { timeout: 30_000 });
+  expect((await newest(origin, 3, alice.pubkey))?.tags).toEqual(before?.tags);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(problems.consoleErrors).toEqual([]);
 });
