@@ -266,3 +266,25 @@ test('with every write relay unreachable the composer shows the failure toast an
   await expect(dialog.getByRole('button', { name: 'Post' })).toBeEnabled();
   expect(await notesWith(alice.pubkey, text)).toEqual([]);
 });
+
+test('on a phone the bottom bar has the New note button, which opens the composer', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/home');
+  const bar = page.getByRole('navigation', { name: 'Navigation' });
+  await expect(bar.getByRole('button', { name: 'New note' })).toHaveCount(0);
+  await bar.getByRole('button', { name: 'More' }).click();
+  await bar.getByRole('button', { name: 'Sign in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await dialog.getByLabel('Private key (nsec)').fill(nsecEncode(hexToBytes(alice.secretKeyHex)));
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const createPin = page.getByRole('dialog', { name: 'Create PIN' });
+  await createPin.getByRole('button', { name: 'Continue without PIN' }).click();
+  await expect(createPin).toBeHidden({ timeout: 30_000 });
+  await bar.getByRole('button', { name: 'New note' }).click();
+  const composer = page.getByRole('dialog', { name: 'New note' });
+  await expect(composer.getByRole('combobox', { name: 'Note text' })).toBeFocused();
+  await composer.getByRole('button', { name: 'Close' }).click();
+  await expect(composer).toBeHidden();
+  await expect(bar.getByRole('button', { name: 'New note' })).toBeFocused();
+});

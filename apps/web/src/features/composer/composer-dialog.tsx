@@ -16,7 +16,10 @@ function ComposerDialogBody({ target }: { target: ComposerTarget }) {
   const composer = useComposer(target, { onPosted: closeComposer });
   const [asking, setAsking] = useState(false);
   const closePopup = useRef<(() => boolean) | null>(null);
-  const opener = useRef<HTMLElement | null>(null);
+  // Taken while rendering, before the text's autofocus moves the focus: the button or key press that opened it.
+  const opener = useRef<HTMLElement | null>(
+    typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
   const requestClose = () => {
     if (composer.dirty) setAsking(true);
     else closeComposer();
@@ -38,9 +41,7 @@ function ComposerDialogBody({ target }: { target: ComposerTarget }) {
         <RadixDialog.Content
           className={styles.dialog}
           aria-describedby={undefined}
-          onOpenAutoFocus={() => {
-            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
+          onOpenAutoFocus={(event) => event.preventDefault()}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             opener.current?.focus();
