@@ -57,14 +57,15 @@ test('bob writes an article, saves a draft, reloads, publishes it, and finds it 
   const toast = (text: string) =>
     page.locator('[role="status"]:not([data-testid="draft-status"])').filter({ hasText: text }).first();
 
-  await page.goto('/home');
-  await signIn(page);
-
-  // The editor's code (TipTap) loads only now.
   const scripts: string[] = [];
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(r.url());
   });
+  await page.goto('/home');
+  await signIn(page);
+
+  // The editor's code (TipTap) loads only now: the home screen did not fetch it.
+  expect(scripts.some((url) => /editor-frame/.test(url))).toBe(false);
   await page.goto('/reads/edit');
   await unlock(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('New Article');
@@ -187,7 +188,11 @@ test('bob writes an article, saves a draft, reloads, publishes it, and finds it 
   await page.getByRole('combobox', { name: 'Write your reply' }).fill('Lovely piece on tides');
   await page.getByRole('button', { name: 'Reply', exact: true }).last().click();
   const comments = page.getByTestId('article-comments');
-  await expect(comments.getByText('Lovely piece on tides')).toBeVisible({ timeout: 30_000 });
+  // Posted (the reply box closed), and the comment is a note under the article.
+  await expect(page.getByTestId('reply-box')).toBeVisible({ timeout: 30_000 });
+  await expect(comments.getByTestId('note').filter({ hasText: 'Lovely piece on tides' })).toBeVisible({
+    timeout: 30_000,
+  });
   const replies = await queryRelay(relay, { kinds: [1], authors: [bob.pubkey], '#a': [coordinate] });
   expect(replies).toHaveLength(1);
   expect(verifyEvent(replies[0]!)).toBe(true);
