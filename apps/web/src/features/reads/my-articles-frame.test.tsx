@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { nsecEncode } from '@tide/core/nostr';
 import { LocalSigner } from '@tide/core/signers';
 import { Route, Routes } from 'react-router';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { AppData } from '../../data/app-data.ts';
 import { createTestAppData } from '../../data/test-app-data.ts';
@@ -12,6 +12,17 @@ import { session } from '../../state/session.ts';
 import { renderWithApp } from '../../test-utils.tsx';
 import { articleTemplate, draftTemplate, emptyArticleFields } from '../article-editor/index.ts';
 import { signed, testAuthor } from '../thread/test-network.test-helper.ts';
+
+// Only the publisher is replaced (what a delete hands it is checked; relays are the e2e's part).
+const publishEvent = vi.hoisted(() =>
+  vi.fn(async (template: { kind: number; content: string; tags: string[][] }) => ({
+    success: true,
+    outcome: 'success' as const,
+    reasons: [],
+    event: { ...template, id: 'e'.repeat(64), pubkey: 'a'.repeat(64), sig: 'f'.repeat(128), created_at: 1 },
+  })),
+);
+vi.mock('../publish/index.ts', () => ({ publishEvent }));
 
 // Wren has one published article and one encrypted draft; My Articles lists both with their counts and the draft's
 // title decrypted with her key.
@@ -78,5 +89,24 @@ describe('My Articles', () => {
       timeout: 10_000,
     });
     expect(within(drafts).getByRole('link').getAttribute('href')).toMatch(/^\/reads\/edit\/naddr1/);
+  });
+
+  it('deletes a draft from its menu after confirming: a kind 5 with the draft address, the row goes', async () => {
+    app('/myarticles/drafts');
+    const drafts = await screen.findByTestId('my-articles-drafts', {}, { timeout: 10_000 });
+    await waitFor(() => expect(within(drafts).getByTestId('draft-title').textContent).toBe('Secret Draft Title'), {
+      timeout: 10_000,
+    });
+    const trigger = within(drafts).getByRole('button', { name: 'Draft actions' });
+    trigger.focus();
+    fireEvent.keyDown(trigger, { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete draft' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete draft?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete draft' }));
+    await waitFor(() => expect(publishEvent).toHaveBeenCalledTimes(1));
+    const [template] = publishEvent.mock.calls[0]!;
+    expect(template.kind).toBe(5);
+    expect(template.tags).toContainEqual(['a', `31234:${wren.pubkey}:draft-one`]);
+    await waitFor(() => expect(screen.queryByTestId('my-draft')).toBeNull());
   });
 });
