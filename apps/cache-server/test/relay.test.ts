@@ -183,6 +183,54 @@ describeDialects('relay endpoint', (getStore) => {
     await receiver.close();
   });
 
+  it('stores kind-1059 gift wraps and serves them only to their p-tagged recipient after AUTH', async () => {
+    const wrapKey = generateSecretKey();
+    const wrap = sign(wrapKey, 1059, 'sealed-payload', [['p', BOB]], now() - 86_400);
+    expect((await publish(s, wrap)).slice(2, 3)).toEqual([true]);
+    const auth = async (sk: Uint8Array): Promise<RawSocket> => {
+      const socket = await RawSocket.open(server.relayUrl);
+      const challenge = socket.frames[0].message[1] as string;
+      const ev = sign(sk, 22242, '', [
+        ['relay', server.relayUrl],
+        ['challenge', challenge],
+      ]);
+      socket.send(['AUTH', ev]);
+      await socket.waitFor((f) => f.message[0] === 'OK' && f.message[1] === ev.id);
+      return socket;
+    };
+    const guest = await RawSocket.open(server.relayUrl);
+    guest.send(['REQ', 'gw', { kinds: [1059], '#p': [BOB] }]);
+    expect((await guest.waitFor((f) => f.message[0] === 'CLOSED')).message).toEqual([
+      'CLOSED',
+      'gw',
+      AUTH_REQUIRED_DMS,
+    ]);
+    // a filter without kinds never leaks it, not even by its (throwaway) author
+    expect((await req(guest, 'ids', { ids: [wrap.id] })).length).toBe(0);
+    await guest.close();
+    // its author key (a throwaway) and another user get nothing after AUTH
+    for (const sk of [wrapKey, alice]) {
+      const other = await auth(sk);
+      expect(await req(other, 'gw', { kinds: [1059] })).toEqual([]);
+      other.send(['COUNT', 'gc', { kinds: [1059], '#p': [BOB] }]);
+      expect((await other.waitFor((f) => f.message[0] === 'COUNT')).message[2]).toEqual({ count: 0 });
+      await other.close();
+    }
+    const receiver = await auth(bob);
+    expect((await req(receiver, 'gw', { kinds: [1059], '#p': [BOB] })).map((e) => e.id)).toEqual([wrap.id]);
+    receiver.send(['COUNT', 'gc', { kinds: [1059], '#p': [BOB] }]);
+    expect((await receiver.waitFor((f) => f.message[0] === 'COUNT')).message[2]).toEqual({ count: 1 });
+    // live: a new gift wrap reaches the open subscription of its recipient only
+    receiver.send(['REQ', 'live', { kinds: [1059], '#p': [BOB] }]);
+    await receiver.untilEose('live');
+    const from = receiver.frames.length;
+    const next = sign(generateSecretKey(), 1059, 'sealed-2', [['p', BOB]]);
+    await publish(s, next);
+    const got = await receiver.waitFor((f) => f.message[0] === 'EVENT' && f.message[1] === 'live', undefined, from);
+    expect((got.message[2] as NostrEvent).id).toBe(next.id);
+    await receiver.close();
+  });
+
   it('answers malformed messages with NOTICE / CLOSED / OK false and keeps serving', async () => {
     const from = s.frames.length;
     s.send('nope');

@@ -56,9 +56,18 @@ export function checkAuthEvent(event: unknown, challenge: string, now: number, h
   return ev.pubkey;
 }
 
-/** Whether `event` is a DM (kind 4) that `authed` may not see: only its author and p-tagged receivers may. */
+/** NIP-59 gift wrap kind: served only to its p-tagged recipient after AUTH (its author is a throwaway key). */
+export const GIFT_WRAP_KIND = 1059;
+
+/** Kinds a REQ or COUNT may ask for only after AUTH. */
+export const AUTH_ONLY_KINDS: readonly number[] = [4, GIFT_WRAP_KIND];
+
+/**
+ * Whether `event` is a DM that `authed` may not see: a kind 4 only its author and p-tagged receivers may, a kind
+ * 1059 gift wrap only its p-tagged recipient.
+ */
 export function isHiddenDm(event: NostrEvent, authed: ReadonlySet<string>): boolean {
-  if (event.kind !== 4) return false;
-  if (authed.has(event.pubkey)) return false;
+  if (event.kind !== 4 && event.kind !== GIFT_WRAP_KIND) return false;
+  if (event.kind === 4 && authed.has(event.pubkey)) return false;
   return !event.tags.some((t) => t[0] === 'p' && authed.has(t[1]));
 }

@@ -74,7 +74,7 @@ export async function queryFilter(store: Store, filter: RelayFilter): Promise<No
 export interface CountScope {
   /** Current time: events whose NIP-40 expiration has passed are not counted (REQ does not serve them). */
   now: number;
-  /** Authenticated pubkeys (NIP-42): kind-4 DMs count only when one of them wrote or receives (`p`) them. */
+  /** Authenticated pubkeys (NIP-42): kind-4 DMs count only when one of them wrote or receives (`p`) them, gift wraps (1059) only when one receives them. */
   dmReaders: readonly string[];
 }
 
@@ -87,9 +87,9 @@ export async function countFilters(store: Store, filters: RelayFilter[], scope?:
   const matching = (eb: Eb) => {
     const condition = eb.or(filters.map((f) => filterCondition(eb, store, f)));
     if (!scope) return condition;
-    const dmVisible = [eb('events.kind', '!=', 4)];
+    const dmVisible = [eb('events.kind', 'not in', [4, 1059])];
     if (readers.length > 0) {
-      dmVisible.push(eb('events.pubkey', 'in', readers));
+      dmVisible.push(eb.and([eb('events.kind', '=', 4), eb('events.pubkey', 'in', readers)]));
       dmVisible.push(
         eb(
           'events.id',

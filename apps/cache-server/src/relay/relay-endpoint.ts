@@ -2,12 +2,12 @@ import { hasSignedShape, type NostrEvent } from '@tide/core/nostr';
 import type { WebSocket } from 'ws';
 import type { ServerCore } from '../ws/index.ts';
 import { Connection, jsonTooDeep, RATE_LIMITED, refusedMessage, TOO_DEEP } from '../ws/index.ts';
-import { checkAuthEvent, isHiddenDm, newChallenge } from './auth.ts';
+import { AUTH_ONLY_KINDS, checkAuthEvent, isHiddenDm, newChallenge } from './auth.ts';
 import { expirationOf, isEmptyFilter, matchFilter, parseFilter, type RelayFilter } from './filter.ts';
 import { countFilters, queryFilter } from './filter-query.ts';
 
-/** Reason of CLOSED when kind-4 DMs are asked for before AUTH. */
-export const AUTH_REQUIRED_DMS = 'auth-required: we only serve DMs (kind 4) to their authenticated parties';
+/** Reason of CLOSED when kind-4 DMs or kind-1059 gift wraps are asked for before AUTH. */
+export const AUTH_REQUIRED_DMS = 'auth-required: we only serve DMs (kinds 4, 1059) to their authenticated parties';
 
 function reasonOf(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
@@ -38,7 +38,9 @@ export function serveRelayConnection(socket: WebSocket, core: ServerCore, relayH
       if (raw.length === 0) throw new Error(`invalid: ${type} needs at least one filter`);
       if (raw.length > limits.maxFilters) throw new Error(`invalid: too many filters (max ${limits.maxFilters})`);
       const filters = raw.map((f) => parseFilter(f, limits.maxLimit, limits.defaultLimit));
-      if (authed.size === 0 && filters.some((f) => f.kinds?.includes(4))) throw new Error(AUTH_REQUIRED_DMS);
+      if (authed.size === 0 && filters.some((f) => f.kinds?.some((k) => AUTH_ONLY_KINDS.includes(k)))) {
+        throw new Error(AUTH_REQUIRED_DMS);
+      }
       return filters;
     } catch (err) {
       conn.sendJson(['CLOSED', subId, reasonOf(err)]);
