@@ -1,5 +1,5 @@
 import type { Note } from '@tide/core/model';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n/intl.tsx';
 import { useSession } from '../../state/stores.ts';
 import { requestKey } from '../account/require-sign-in.ts';
@@ -17,10 +17,17 @@ export function ReplyBox({ note }: { note: Note }) {
   const t = useT();
   const pubkey = useSession((s) => s.publicKey);
   const [expanded, setExpanded] = useState(() => readDraft(pubkey, note.id) !== null);
+  const placeholder = useRef<HTMLButtonElement>(null);
+  const collapsed = useRef(false);
+  useEffect(() => {
+    // After the composer closes (posted or cancelled), focus returns to the reply field it came from.
+    if (!expanded && collapsed.current) placeholder.current?.focus();
+  }, [expanded]);
   if (!pubkey) return null;
   if (!expanded)
     return (
       <button
+        ref={placeholder}
         type="button"
         className={styles.replyPlaceholder}
         onClick={() => {
@@ -33,7 +40,13 @@ export function ReplyBox({ note }: { note: Note }) {
     );
   return (
     <Suspense fallback={<div className={styles.replyPlaceholder}>{t('common.loading')}</div>}>
-      <InlineComposer note={note} onClose={() => setExpanded(false)} />
+      <InlineComposer
+        note={note}
+        onClose={() => {
+          collapsed.current = true;
+          setExpanded(false);
+        }}
+      />
     </Suspense>
   );
 }

@@ -88,6 +88,7 @@ export function useComposer(target: ComposerTarget, options: UseComposerOptions 
   const update = useCallback((next: string) => {
     changed.current = true;
     setText(next);
+    setError(null);
   }, []);
 
   const removeRestored = useCallback((url: string) => {
