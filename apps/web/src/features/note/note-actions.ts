@@ -1,4 +1,5 @@
 import { type Note, noteEvent, noteIdOf } from '@tide/core/model';
+import { naddrEncode } from '@tide/core/nostr';
 import type { MessageId } from '../../i18n/intl.tsx';
 import { stores } from '../../state/stores.ts';
 import { requestKey } from '../account/require-sign-in.ts';
@@ -15,15 +16,25 @@ export const COPY_TOASTS = {
 /** One of the things the note menu copies. */
 export type CopyWhat = keyof typeof COPY_TOASTS;
 
-/** The text copied for `what`: thread link on this origin, content, note1 id, raw signed event JSON, author npub. */
+/** The naddr of an addressable event (an article: kinds 30000-39999, by its `d`), else undefined. */
+function addressOf(note: Note): string | undefined {
+  if (note.kind < 30000 || note.kind >= 40000) return undefined;
+  const identifier = note.tags.find((t) => t[0] === 'd')?.[1] ?? '';
+  return naddrEncode({ kind: note.kind, pubkey: note.pubkey, identifier });
+}
+
+/**
+ * The text copied for `what`: thread link on this origin, content, note1 id, raw signed event JSON, author npub; an
+ * article's link is /a/<naddr> and its id the naddr.
+ */
 export function copyText(note: Note, what: CopyWhat, origin = globalThis.location?.origin ?? ''): string {
   switch (what) {
     case 'link':
-      return `${origin}/e/${noteIdOf(note.id)}`;
+      return addressOf(note) ? `${origin}/a/${addressOf(note)}` : `${origin}/e/${noteIdOf(note.id)}`;
     case 'text':
       return note.content;
     case 'id':
-      return noteIdOf(note.id);
+      return addressOf(note) ?? noteIdOf(note.id);
     case 'raw':
       return JSON.stringify(noteEvent(note));
     case 'npub':

@@ -1,6 +1,8 @@
 import { emptyPage } from '@tide/core/model';
+import { naddrEncode, noteEncode } from '@tide/core/nostr';
 import { describe, expect, it } from 'vitest';
 import { buildNoteTemplate } from '../composer/note-template.ts';
+import { copyText } from '../note/note-actions.ts';
 import { articleNote } from './article-actions-bar.tsx';
 
 const AUTHOR = 'a'.repeat(64);
@@ -40,5 +42,17 @@ describe('a comment on an article', () => {
   it('a reply to a plain note gets no a tag', () => {
     const note = articleNote({ id: ID, pubkey: AUTHOR, kind: 1, content: 'hi', tags: [] }, emptyPage());
     expect(buildNoteTemplate('yes', { replyTo: note }, []).tags.some((t) => t[0] === 'a')).toBe(false);
+  });
+
+  it("the menu's copy link and copy ID give the article's address (/a/naddr), a note keeps /e/note1", () => {
+    const article = articleNote(
+      { id: ID, pubkey: AUTHOR, kind: 30023, content: '', tags: [['d', 'my-article']] },
+      emptyPage(),
+    );
+    const naddr = naddrEncode({ kind: 30023, pubkey: AUTHOR, identifier: 'my-article' });
+    expect(copyText(article, 'link', 'https://tide.example')).toBe(`https://tide.example/a/${naddr}`);
+    expect(copyText(article, 'id')).toBe(naddr);
+    const note = articleNote({ id: ID, pubkey: AUTHOR, kind: 1, content: 'hi', tags: [] }, emptyPage());
+    expect(copyText(note, 'link', 'https://tide.example')).toBe(`https://tide.example/e/${noteEncode(ID)}`);
   });
 });
