@@ -19,6 +19,7 @@ export interface ComposerToolbarProps {
 export function ComposerToolbar({ onFiles, emojiOpen, setEmojiOpen, onEmoji }: ComposerToolbarProps) {
   const t = useT();
   const input = useRef<HTMLInputElement>(null);
+  const emojiAnchor = useRef<HTMLSpanElement>(null);
   return (
     <div className={styles.toolbar}>
       <IconButton label={t('composer.attach')} icon={<ImageIcon size={20} />} onClick={() => input.current?.click()} />
@@ -36,7 +37,7 @@ export function ComposerToolbar({ onFiles, emojiOpen, setEmojiOpen, onEmoji }: C
           if (files.length) onFiles(files);
         }}
       />
-      <span className={styles.emojiAnchor}>
+      <span className={styles.emojiAnchor} ref={emojiAnchor}>
         <IconButton
           label={t('composer.emoji')}
           icon={<SmileIcon size={20} />}
@@ -50,7 +51,10 @@ export function ComposerToolbar({ onFiles, emojiOpen, setEmojiOpen, onEmoji }: C
                 onEmoji(emoji);
                 setEmojiOpen(false);
               }}
-              onClose={() => setEmojiOpen(false)}
+              onClose={() => {
+                setEmojiOpen(false);
+                emojiAnchor.current?.querySelector('button')?.focus();
+              }}
             />
           </Suspense>
         ) : null}

@@ -32,5 +32,10 @@ describe('emoji picker', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Insert emoji' }));
     expect(await screen.findByRole('region', { name: 'Recently used' })).toBeTruthy();
+    const field = screen.getByRole('searchbox', { name: 'Search emoji' });
+    expect(document.activeElement).toBe(field);
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect(screen.queryByTestId('emoji-picker')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Insert emoji' }));
   });
 });

@@ -67,6 +67,8 @@ export function EmojiPicker({ onPick, onClose }: EmojiPickerProps) {
       <input
         className={styles.emojiSearch}
         type="search"
+        // biome-ignore lint/a11y/noAutofocus: the picker opens to be searched; Escape gives the focus back
+        autoFocus
         value={query}
         placeholder={t('composer.emojiSearch')}
         aria-label={t('composer.emojiSearch')}
