@@ -1,7 +1,12 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import type { AppData } from '../../data/app-data.ts';
+import { createTestAppData } from '../../data/test-app-data.ts';
+import { startTestServer, type TestServer } from '../../data/test-server.test-helper.ts';
 import { renderWithApp } from '../../test-utils.tsx';
-import { emptyArticleFields } from './article-events.ts';
+import { signed, testAuthor } from '../thread/test-network.test-helper.ts';
+import { articleTemplate, emptyArticleFields } from './article-events.ts';
 import { EditorForm } from './editor-form.tsx';
 
 // The publisher is replaced here (unit test): what the form hands it is checked; relays are covered by the e2e.
@@ -23,12 +28,29 @@ vi.mock('../upload/index.ts', () => ({
 }));
 vi.mock('../account/require-sign-in.ts', () => ({ requestKey: () => true, useRequireSignIn: () => () => true }));
 
-const AUTHOR = 'a'.repeat(64);
+// A real caching service answers whether a title's address is taken: the author already published 'Taken Title'.
+const author = testAuthor();
+const AUTHOR = author.pubkey;
+let test: TestServer;
+let data: AppData;
+
+beforeAll(async () => {
+  test = await startTestServer();
+  const taken = articleTemplate({ ...emptyArticleFields(), title: 'Taken Title', content: 'old' }, 1_700_000_000);
+  await test.addEvents([signed(author, taken.kind, taken.content, taken.tags, 1_700_000_000)]);
+  data = createTestAppData(test.server.url, WebSocket);
+}, 60_000);
+
+afterAll(async () => {
+  data?.dispose();
+  await test?.close();
+});
 
 function renderForm(fields = emptyArticleFields()) {
   return renderWithApp(
     <EditorForm start={{ fields, draftId: 'draft-test', draftSaved: false }} pubkey={AUTHOR} onDraftSaved={() => {}} />,
     '/reads/edit',
+    data,
   );
 }
 
@@ -52,7 +74,7 @@ describe('EditorForm', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Markdown' }));
     fireEvent.change(screen.getByLabelText('Article text (Markdown)'), { target: { value: '## Hi\n\nText' } });
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
-    await waitFor(() => expect(publishEvent).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(publishEvent).toHaveBeenCalledTimes(1), { timeout: 10_000 });
     const [template] = publishEvent.mock.calls[0]!;
     expect(template.kind).toBe(30023);
     expect(template.content).toBe('## Hi\n\nText');
@@ -95,5 +117,15 @@ describe('EditorForm', () => {
     expect((screen.getByLabelText('Article text (Markdown)') as HTMLTextAreaElement).value).toContain(
       '![](https://media.example/pic.png)',
     );
+  });
+
+  it('asks before a new article replaces a published one with the same title (same d)', async () => {
+    renderForm({ ...emptyArticleFields(), title: 'Taken Title', content: 'new text' });
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Replace your published article?' }, { timeout: 10_000 });
+    expect(publishEvent).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Replace it' }));
+    await waitFor(() => expect(publishEvent).toHaveBeenCalledTimes(1));
+    expect(publishEvent.mock.calls[0]![0].tags).toContainEqual(['d', 'taken-title']);
   });
 });

@@ -1,14 +1,16 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useAppData } from '../../data/data-context.tsx';
 import { useT } from '../../i18n/intl.tsx';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { TextAreaField, TextField } from '../../ui/text-field.tsx';
 import styles from './article-editor.module.css';
-import { type ArticleFields, parseTopics } from './article-events.ts';
+import { type ArticleFields, articleIdentifier, parseTopics } from './article-events.ts';
 import { ArticlePreview } from './article-preview.tsx';
 import { CoverImageField } from './cover-image-field.tsx';
+import { articleExists } from './editor-source.ts';
 import { MarkdownEditor } from './markdown-editor.tsx';
 import { useArticleDraft } from './use-article-draft.ts';
 import type { EditorStart } from './use-editor-start.ts';
@@ -33,6 +35,9 @@ export function EditorForm({
   const [mode, setMode] = useState<BodyMode>('write');
   const [titleError, setTitleError] = useState('');
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [confirmReplace, setConfirmReplace] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const { commands } = useAppData();
   const titleId = useId();
   const set = (key: 'title' | 'summary') => (e: { currentTarget: { value: string } }) => {
     const value = e.currentTarget.value;
@@ -49,6 +54,19 @@ export function EditorForm({
       document.getElementById(titleId)?.focus();
       return;
     }
+    if (!fields.identifier) {
+      setChecking(true);
+      const taken = await articleExists(commands, pubkey, articleIdentifier(fields));
+      setChecking(false);
+      if (taken) {
+        setConfirmReplace(true);
+        return;
+      }
+    }
+    await publishNow();
+  }
+
+  async function publishNow() {
     const naddr = await draft.publish();
     if (naddr) navigate(`/a/${naddr}`);
   }
@@ -122,10 +140,21 @@ export function EditorForm({
         <Button variant="secondary" onClick={() => void draft.saveDraft()} disabled={draft.busy !== null}>
           {t('editor.saveDraft')}
         </Button>
-        <Button type="submit" disabled={draft.busy !== null}>
+        <Button type="submit" disabled={draft.busy !== null || checking}>
           {draft.busy === 'publish' ? t('editor.publishing') : t('editor.publish')}
         </Button>
       </div>
+      <ConfirmDialog
+        open={confirmReplace}
+        onOpenChange={setConfirmReplace}
+        title={t('editor.replaceTitle')}
+        message={t('editor.replaceMessage', { title: fields.title.trim() })}
+        confirmLabel={t('editor.replace')}
+        cancelLabel={t('common.cancel')}
+        closeLabel={t('common.close')}
+        danger
+        onConfirm={() => void publishNow()}
+      />
       <ConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}

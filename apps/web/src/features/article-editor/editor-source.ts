@@ -66,3 +66,21 @@ export async function loadEditorSource(
   );
   return draft ?? source;
 }
+
+/** How long the editor waits to learn whether a new article's address is taken before publishing anyway. */
+export const ADDRESS_CHECK_MS = 5000;
+
+/**
+ * True when the author already has a published article at `identifier` (a new article with the same title would
+ * replace it); false when there is none or the caching service cannot tell within {@link ADDRESS_CHECK_MS}.
+ */
+export async function articleExists(client: CommandClient, author: string, identifier: string): Promise<boolean> {
+  const events = await captureEvents(client, (c) =>
+    fetchAddressableEvent(
+      c,
+      { pubkey: author, kind: Kind.LongForm, identifier },
+      { timeoutMs: ADDRESS_CHECK_MS, purpose: 'editor_address' },
+    ),
+  ).catch(() => []);
+  return events.some((e) => e.kind === Kind.LongForm && e.pubkey === author);
+}
