@@ -63,6 +63,12 @@ describe('demo network generator', () => {
     expect(counts['30023']).toBeGreaterThanOrEqual(60);
   });
 
+  it('gives each demo account a kind-10050 DM relay list naming the product relay (NIP-17), and nobody else', () => {
+    const lists = events.filter((e) => e.kind === 10050);
+    expect(lists.map((e) => e.pubkey).sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.pubkey).sort());
+    for (const e of lists) expect(e.tags).toEqual([['relay', 'ws://127.0.0.1:9999/']]);
+  });
+
   it('signs every event validly and never repeats an id', () => {
     const sample = events.filter((_, i) => i % 97 === 0);
     for (const e of sample) expect(verifyEvent({ ...e })).toBe(true);

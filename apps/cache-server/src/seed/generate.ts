@@ -1,5 +1,6 @@
 import type { NostrEvent } from '@tide/core/nostr';
 import { Kind } from '@tide/core/nostr';
+import { FIXED_ACCOUNTS } from './accounts.ts';
 import { MARKETPLACE_EVENTS, marketplaceEvents } from './marketplace.ts';
 import { Prng } from './prng.ts';
 import { createSeedSigner } from './signer.ts';
@@ -8,6 +9,7 @@ import {
   contactListOf,
   contactsEvent,
   createUsers,
+  dmRelayListEvent,
   POPULAR_COUNT,
   profileEvent,
   relayListEvent,
@@ -100,12 +102,14 @@ export function* demoEventBatches(world: SeedWorld, options: GenerateOptions = {
     yield* push(profileEvent(world, u, t));
     yield* push(contactsEvent(world, u, t));
     yield* push(relayListEvent(world, u, t));
+    if (u.index >= 1 && u.index < FIXED_ACCOUNTS.length) yield* push(dmRelayListEvent(world, u, t));
   }
 
   // Phase B: the content timeline over 30 days.
   const closing = users.filter((u) => u.index < 4 || rng.chance(0.12));
   const followers = users.filter((u) => u.index >= 4 && rng.chance(0.15));
-  const fixed = users.length * 3 + closing.length * 2 + followers.length + MARKETPLACE_EVENTS;
+  const fixed =
+    users.length * 3 + (FIXED_ACCOUNTS.length - 1) + closing.length * 2 + followers.length + MARKETPLACE_EVENTS;
   const content = Math.max(MIN_CONTENT_EVENTS, total - fixed);
   const timeline = new Timeline(world);
   const articleEvery = Math.max(2, Math.floor(content / Math.max(70, Math.round(content * 0.0035))));

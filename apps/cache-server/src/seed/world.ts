@@ -228,6 +228,11 @@ export function contactListOf(
   return signAs(world, u, { kind: Kind.Contacts, created_at: createdAt, tags, content: '' });
 }
 
+/** Kind-10050 NIP-17 DM relay list pointing at the server's own relay (demo accounts: private messages work). */
+export function dmRelayListEvent(world: SeedWorld, u: SeedUser, createdAt: number): NostrEvent {
+  return signAs(world, u, { kind: 10050, created_at: createdAt, tags: [['relay', world.relayUrl]], content: '' });
+}
+
 /** Kind-10002 relay list pointing at the server's own relay. */
 export function relayListEvent(world: SeedWorld, u: SeedUser, createdAt: number): NostrEvent {
   return signAs(world, u, { kind: Kind.RelayList, created_at: createdAt, tags: [['r', world.relayUrl]], content: '' });
