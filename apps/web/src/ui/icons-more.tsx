@@ -75,3 +75,21 @@ export function CrownIcon(props: IconProps) {
     </IconFrame>
   );
 }
+
+/** Padlock: a private (NIP-17) message. */
+export function LockIcon(props: IconProps) {
+  return (
+    <IconFrame name="lock" {...props}>
+      <path d="M6 11h12v10H6zM8.5 11V7.5a3.5 3.5 0 0 1 7 0V11" />
+    </IconFrame>
+  );
+}
+
+/** Warning triangle: a message that cannot be read. */
+export function WarningIcon(props: IconProps) {
+  return (
+    <IconFrame name="warning" {...props}>
+      <path d="M12 3 2 20h20zM12 10v4.5M12 17v.5" />
+    </IconFrame>
+  );
+}
