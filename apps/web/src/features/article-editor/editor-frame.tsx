@@ -1,10 +1,10 @@
 import { Kind } from '@tide/core/nostr';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { EmptyState, Screen } from '../../ui/screen.tsx';
 import { useT } from '../../i18n/intl.tsx';
 import { useSession } from '../../state/stores.ts';
 import { Button } from '../../ui/button.tsx';
+import { EmptyState, Screen } from '../../ui/screen.tsx';
 import { SkeletonList } from '../../ui/skeleton.tsx';
 import { requestKey } from '../account/require-sign-in.ts';
 import { SignInButton } from '../account/sign-in-button.tsx';
