@@ -1,0 +1,2 @@
+export { DmBadge } from './dm-badge.tsx';
+export { dmCountStore, useDmCountLive } from './dm-count.ts';
