@@ -11,11 +11,13 @@ import { useAllowList, useFilterLists } from './use-people-lists.ts';
 /** Where a followed mute list applies: content (feeds, threads, search) and trending (explore); each change published. */
 function ScopeChecks({ pubkey, scopes }: { pubkey: string; scopes: readonly FilterScope[] }) {
   const t = useT();
-  const [busy, setBusy] = useState(false);
+  // The new choice shows while it is published; the saved list takes over after (the old one again on failure).
+  const [pending, setPending] = useState<FilterScope[] | null>(null);
+  const shown = pending ?? scopes;
   const toggle = (scope: FilterScope, on: boolean) => {
-    const next = on ? [...scopes, scope] : scopes.filter((s) => s !== scope);
-    setBusy(true);
-    void followMuteList(pubkey, next, null).finally(() => setBusy(false));
+    const next = on ? [...shown, scope] : shown.filter((s) => s !== scope);
+    setPending(next);
+    void followMuteList(pubkey, next, null).finally(() => setPending(null));
   };
   return (
     <span className={styles.row}>
@@ -23,8 +25,9 @@ function ScopeChecks({ pubkey, scopes }: { pubkey: string; scopes: readonly Filt
         <label key={scope} className={styles.checkRow}>
           <input
             type="checkbox"
-            checked={scopes.includes(scope)}
-            disabled={busy}
+            checked={shown.includes(scope)}
+            disabled={pending !== null}
+            aria-busy={pending !== null}
             onChange={(e) => toggle(scope, e.currentTarget.checked)}
           />
           {t(scope === 'content' ? 'settings.filters.scopeContent' : 'settings.filters.scopeTrending')}
