@@ -48,7 +48,8 @@ export function ImageUploadButton({
         onChange={(e) => void pick(e.currentTarget.files?.[0])}
       />
       <Button variant="secondary" size="sm" disabled={progress !== null} onClick={() => input.current?.click()}>
-        <ImageIcon size={16} /> {progress === null ? label : `${label} ${Math.round(progress * 100)}%`}
+        <ImageIcon size={16} />{' '}
+        {progress === null ? label : t('profile.uploading', { percent: Math.round(progress * 100) })}
       </Button>
     </>
   );
