@@ -14,7 +14,14 @@ async function seedRanking(store: Store): Promise<number> {
     const author = hex(a, 'a');
     await store.db
       .insertInto('user_stats')
-      .values({ pubkey: author, followers_count: TRENDING_MIN_FOLLOWERS + a })
+      .values({
+        pubkey: author,
+        followers_count: TRENDING_MIN_FOLLOWERS + a,
+        ...{ follows_count: 0, note_count: 0, reply_count: 0, long_form_note_count: 0, media_count: 0 },
+        ...{ total_zap_count: 0, total_satszapped: 0, content_zap_count: 0, relay_count: 0 },
+        time_joined: null,
+        first_seen_at: NOW - 86_400,
+      })
       .execute();
     for (let k = 0; k <= a % 4; k++) {
       n += 1;
@@ -22,7 +29,7 @@ async function seedRanking(store: Store): Promise<number> {
       const created_at = NOW - 3600 + n;
       await store.db
         .insertInto('pubkey_events')
-        .values({ event_id: id, pubkey: author, kind: 1, created_at })
+        .values({ event_id: id, pubkey: author, kind: 1, created_at, is_reply: 0, has_media: 0 })
         .execute();
       await store.db
         .insertInto('event_stats')
@@ -31,6 +38,7 @@ async function seedRanking(store: Store): Promise<number> {
           author_pubkey: author,
           kind: 1,
           created_at,
+          ...{ likes: 0, replies: 0, mentions: 0, reposts: 0, zaps: 0 },
           score: 100 + ((n * 5) % 9) * 10,
           score24h: 100 + ((n * 5) % 9) * 10,
           satszapped: 21 * (1 + ((n * 3) % 5)),
