@@ -38,4 +38,6 @@ export const NOTIFICATION_TYPE_GROUPS: Readonly<Record<string, readonly number[]
   replies: [6, 601],
   mentions: [7, 8],
   reposts: [5],
+  // Tide's Reactions tab (an addition to the protocol's groups): likes and emoji reactions to the user's notes.
+  reactions: [4, 303],
 };

@@ -38,10 +38,11 @@ export function BottomNav() {
         </div>
       ) : null}
       <ul className={styles.bottomList}>
-        {NAV_ITEMS.filter((item) => item.phone).map(({ to, label, icon: Icon }) => (
+        {NAV_ITEMS.filter((item) => item.phone).map(({ to, label, icon: Icon, badge: Badge }) => (
           <li key={to}>
             <NavLink to={to} className={styles.bottomLink} aria-label={t(label)} title={t(label)}>
               <Icon size={24} />
+              {Badge ? <Badge /> : null}
             </NavLink>
           </li>
         ))}

@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { DmBadge } from '../features/messages/index.ts';
+import { NotifBadge } from '../features/notifications/notif-badge.tsx';
 import type { MessageId } from '../i18n/intl.tsx';
 import {
   BellIcon,
@@ -20,6 +22,8 @@ export interface NavItem {
   icon: ComponentType<IconProps>;
   /** Shown in the phone's bottom bar (the rest sit behind "More"). */
   phone: boolean;
+  /** A live count shown beside the entry (e.g. unread notifications), rendering nothing when there is none. */
+  badge?: ComponentType;
 }
 
 /** The main navigation in order (issue 2: Home … Settings; the sign-in entry follows). */
@@ -27,9 +31,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/home', label: 'nav.home', icon: HomeIcon, phone: true },
   { to: '/reads', label: 'nav.reads', icon: ReadsIcon, phone: true },
   { to: '/explore', label: 'nav.explore', icon: ExploreIcon, phone: true },
-  { to: '/dms', label: 'nav.messages', icon: MessagesIcon, phone: true },
+  { to: '/dms', label: 'nav.messages', icon: MessagesIcon, phone: true, badge: DmBadge },
   { to: '/bookmarks', label: 'nav.bookmarks', icon: BookmarkIcon, phone: false },
-  { to: '/notifications', label: 'nav.notifications', icon: BellIcon, phone: true },
+  { to: '/notifications', label: 'nav.notifications', icon: BellIcon, phone: true, badge: NotifBadge },
   { to: '/downloads', label: 'nav.downloads', icon: DownloadIcon, phone: false },
   { to: '/premium', label: 'nav.premium', icon: PremiumIcon, phone: false },
   { to: '/settings', label: 'nav.settings', icon: SettingsIcon, phone: false },

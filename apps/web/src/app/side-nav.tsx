@@ -17,11 +17,12 @@ export function SideNav() {
         <span className={styles.brandName}>{t('app.name')}</span>
       </Link>
       <ul className={styles.list}>
-        {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
+        {NAV_ITEMS.map(({ to, label, icon: Icon, badge: Badge }) => (
           <li key={to}>
             <NavLink to={to} className={styles.link} data-nav-item={to}>
               <Icon />
               <span className={styles.label}>{t(label)}</span>
+              {Badge ? <Badge /> : null}
             </NavLink>
           </li>
         ))}

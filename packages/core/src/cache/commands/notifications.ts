@@ -6,8 +6,8 @@ import type { CacheClient } from '../cache-client.ts';
 import type { RequestOptions } from '../cache-options.ts';
 import { type CommandClient, contentOf, type PageOptions, requestEvents, requestPage } from './command-helpers.ts';
 
-/** Notification tabs (`type_group`). */
-export type NotificationGroup = 'all' | 'zaps' | 'replies' | 'mentions' | 'reposts';
+/** Notification tabs (`type_group`; `reactions` = likes and reactions 4, 303, a Tide caching-service group). */
+export type NotificationGroup = 'all' | 'zaps' | 'replies' | 'mentions' | 'reposts' | 'reactions';
 
 /** `get_notifications`: new ones (`since`, limit 100) or older ones (`until`, limit 20), every type (`extended_types`). */
 export function fetchNotifications(
@@ -17,6 +17,8 @@ export function fetchNotifications(
     limit?: number;
     since?: number;
     until?: number;
+    /** Rows to skip at the `until` boundary (several notifications with the same created_at). */
+    offset?: number;
     type_group: NotificationGroup;
     user_pubkey?: string;
   },
