@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Screen } from '../../ui/screen.tsx';
 import { useCacheQuery } from '../../data/use-cache-query.ts';
 import { useT } from '../../i18n/intl.tsx';
 import { useSession } from '../../state/stores.ts';
 import buttonStyles from '../../ui/button.module.css';
+import { Screen } from '../../ui/screen.tsx';
 import { SkeletonList } from '../../ui/skeleton.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { userName } from '../note/note-author.tsx';
