@@ -11,7 +11,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { chromiumMissingMessage, findChromium } from '../../scripts/find-chromium.mjs';
 
-const DIST = 'apps/web/dist';
+// TIDE_BENCH_DIST measures another build folder (e.g. `vite build --outDir /tmp/x`) instead of apps/web/dist.
+const DIST = process.env.TIDE_BENCH_DIST ?? 'apps/web/dist';
 const TARGET_GZIP_KB = 150;
 
 interface Sized {
@@ -96,7 +97,7 @@ const total = (list: Sized[]) =>
   });
 
 if (!existsSync(join(DIST, 'index.html'))) {
-  console.error('bundle bench: apps/web/dist is missing; run `npm run build` first.');
+  console.error(`bundle bench: ${DIST} is missing; run \`npm run build\` first.`);
   process.exit(1);
 }
 

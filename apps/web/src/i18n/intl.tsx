@@ -1,8 +1,10 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { useSettings } from '../state/stores.ts';
-import en from './en.json';
+import './all-messages.ts';
+import type en from './en.json';
 import type { Locale } from './locales.ts';
+import { loadedMessages } from './messages.ts';
 
 /** Every message id of the English catalogue. */
 export type MessageId = keyof typeof en;
@@ -14,8 +16,9 @@ export type MessageValues = Record<string, string | number>;
 export type Translate = (id: MessageId, values?: MessageValues) => string;
 
 // The JSON catalogues are compiled to ICU ASTs at build time (vite-precompile-messages.ts), so the ICU parser stays
-// out of the bundle; intl-messageformat (the formatter react-intl wraps) formats them.
-const catalogues: Record<Locale, Record<string, unknown>> = { en };
+// out of the bundle; intl-messageformat (the formatter react-intl wraps) formats them. A build ships each message with
+// the modules that name it (vite-split-messages.ts): the catalogue fills up as chunks load.
+const catalogues: Record<Locale, Record<string, unknown>> = { en: loadedMessages };
 
 /** Builds `t` for a locale: each message compiled once on first use; an unknown id is logged and shown as the id. */
 export function createTranslator(locale: Locale): Translate {
