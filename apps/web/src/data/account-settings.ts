@@ -2,8 +2,20 @@ import type { CommandClient } from '@tide/core/cache';
 import type { Signer } from '@tide/core/signers';
 import type { SessionStore } from '../state/session-store.ts';
 import type { SettingsStore } from '../state/settings-store.ts';
+import { parseAppSettings } from './app-settings.ts';
 import { loadGuestSettings } from './guest-settings.ts';
 import { loadUserSettings, saveUserSettings } from './user-settings.ts';
+
+let saver: ((patch: Record<string, unknown>) => Promise<boolean>) | null = null;
+
+/**
+ * Changes the signed-in user's settings: the change applies at once in the store and is saved (signed
+ * `set_app_settings` with the whole JSON). A failed save keeps the local value and tells the user ('Failed to save
+ * settings'). Resolves false when nobody who can sign is loaded or the save failed.
+ */
+export function updateAccountSettings(patch: Record<string, unknown>): Promise<boolean> {
+  return saver ? saver(patch) : Promise.resolve(false);
+}
 
 /** Options of {@link followAccountSettings}. */
 export interface AccountSettingsOptions {
@@ -28,8 +40,9 @@ export function followAccountSettings(options: AccountSettingsOptions): () => vo
   const { client, session, settings, signer } = options;
   let loaded = '';
   const apply = () => {
-    const { publicKey, canSign, keyLookupDone, method } = session.getState();
-    if (method === 'extension' && !keyLookupDone) return;
+    const { publicKey, canSign, keyLookupDone, method, pinLocked } = session.getState();
+    // Any stored signer (extension, device-sealed nsec, NIP-46) is looked up first: no defaults before the user's own.
+    if (!keyLookupDone && method && method !== 'npub' && !pinLocked) return;
     const current = canSign ? signer() : null;
     const source = current && publicKey ? `user:${publicKey}` : 'defaults';
     if (source === loaded) return;
@@ -44,23 +57,36 @@ export function followAccountSettings(options: AccountSettingsOptions): () => vo
       void loadGuestSettings(client, settings);
     });
   };
-  const saveTheme = (theme: string) => {
+  let queue: Promise<unknown> = Promise.resolve();
+  const save = (patch: Record<string, unknown>): Promise<boolean> => {
     const { userSettings } = settings.getState();
     const current = signer();
-    if (!userSettings || !current || !loaded.startsWith('user:') || userSettings.theme === theme) return;
-    const next = { ...userSettings, theme };
-    settings.setState({ userSettings: next });
-    void saveUserSettings(client, current, next).then((ok) => {
+    if (!userSettings || !current || !loaded.startsWith('user:')) return Promise.resolve(false);
+    if (Object.entries(patch).every(([k, v]) => JSON.stringify(userSettings[k]) === JSON.stringify(v))) {
+      return Promise.resolve(true);
+    }
+    const next = { ...userSettings, ...patch };
+    settings.getState().setAppSettings(parseAppSettings(next), next);
+    // Saves go out in order, each with the newest JSON, so a slow save never overwrites a later one.
+    const run = queue.then(async () => {
+      const latest = settings.getState().userSettings ?? next;
+      const ok = await saveUserSettings(client, current, latest);
       if (!ok) options.onSaveFailed?.();
+      return ok;
     });
+    queue = run.catch(() => undefined);
+    return run;
   };
   apply();
+  saver = save;
   const stopSession = session.subscribe(apply);
-  const stopTheme = settings.subscribe((state, previous) => {
-    if (state.theme !== previous.theme) saveTheme(state.theme);
+  const stopAppearance = settings.subscribe((state, previous) => {
+    if (state.theme !== previous.theme) void save({ theme: state.theme });
+    if (state.animated !== previous.animated) void save({ animated: state.animated });
   });
   return () => {
+    if (saver === save) saver = null;
     stopSession();
-    stopTheme();
+    stopAppearance();
   };
 }

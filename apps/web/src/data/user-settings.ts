@@ -1,5 +1,5 @@
-import { type CommandClient, fetchAppSettings, fetchAppSubsettings, saveAppSettings } from '@tide/core/cache';
-import type { NostrEvent } from '@tide/core/nostr';
+import { type CommandClient, fetchAppSubsettings, saveAppSettings } from '@tide/core/cache';
+import { CacheKind, type NostrEvent } from '@tide/core/nostr';
 import type { Signer } from '@tide/core/signers';
 import type { SettingsStore } from '../state/settings-store.ts';
 import { type FeedDescriptor, parseAppSettings, parseFeedDescriptors } from './app-settings.ts';
@@ -37,13 +37,20 @@ export async function loadUserSettings(
 ): Promise<boolean> {
   try {
     const request = await signSettingsRequest(signer, 'get_app_settings', { description: 'Sync app settings' });
-    const value = await fetchAppSettings(client, { event_from_user: request }, { timeoutMs: 15_000 });
-    if (value === undefined) return false;
+    const events = await client.request('get_app_settings', { event_from_user: request }, { timeoutMs: 15_000 });
+    const own = events.find((e) => e.kind === SETTINGS_REQUEST_KIND);
+    const found = own ?? events.find((e) => e.kind === CacheKind.AppSettings);
+    if (!found) return false;
+    const value = JSON.parse(found.content ?? '') as unknown;
     const parsed = parseAppSettings(value);
-    const raw = typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value } : {};
-    settings.getState().setAppSettings(parsed, raw as Record<string, unknown>);
-    // Settings sync across devices: the saved theme follows the user (a forced theme still wins).
+    const raw: Record<string, unknown> =
+      typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value } : {};
+    // The service's default for a user who never saved (10000103) must not override a choice made on this device.
+    if (!own) delete raw.proxyThroughPrimal;
+    settings.getState().setAppSettings(parsed, raw);
+    // Settings sync across devices: the saved theme follows the user (a forced theme still wins), and animations.
     if (parsed.theme) settings.getState().applySavedTheme(parsed.theme);
+    if (typeof raw.animated === 'boolean') settings.getState().setAnimated(raw.animated);
     return true;
   } catch {
     return false;

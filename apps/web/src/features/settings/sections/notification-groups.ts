@@ -53,3 +53,25 @@ export const NOTIFICATION_GROUPS: readonly NotificationGroup[] = [
 export function defaultNotificationSettings(): Record<number, boolean> {
   return Object.fromEntries(NOTIFICATION_GROUPS.flatMap((g) => g.types.map(({ type }) => [type, true])));
 }
+
+/** The settings key of a notification type (`notifications` map: NEW_USER_FOLLOWED_YOU, ...). */
+export function notificationSettingName(type: number): string {
+  const key = Object.entries(NotificationType).find(([, value]) => value === type)?.[0] ?? String(type);
+  return key.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
+}
+
+/** The additional preferences (`notificationsAdditional`) with their defaults (protocol semantics §5.2). */
+export const ADDITIONAL_NOTIFICATION_SETTINGS = [
+  { key: 'ignore_events_with_too_many_mentions', label: 'settings.notifications.tooManyMentions', fallback: true },
+  {
+    key: 'only_show_dm_notifications_from_users_i_follow',
+    label: 'settings.notifications.dmsFromFollows',
+    fallback: true,
+  },
+  {
+    key: 'only_show_reactions_from_users_i_follow',
+    label: 'settings.notifications.reactionsFromFollows',
+    fallback: false,
+  },
+  { key: 'include_deep_replies', label: 'settings.notifications.deepReplies', fallback: true },
+] as const satisfies ReadonlyArray<{ key: string; label: MessageId; fallback: boolean }>;

@@ -1,39 +1,126 @@
-import { useFormatNumber, useT } from '../../../i18n/intl.tsx';
+import { fetchDefaultAppSettings } from '@tide/core/cache';
+import { type FormEvent, useEffect, useState } from 'react';
+import { FALLBACK_APP_SETTINGS, parseAppSettings, type ZapPresetSetting } from '../../../data/app-settings.ts';
+import { useAppData } from '../../../data/data-context.tsx';
+import { useT } from '../../../i18n/intl.tsx';
+import { useSettings } from '../../../state/stores.ts';
+import { Button } from '../../../ui/button.tsx';
 import { BeersIcon, CoffeeIcon, CrownIcon, RocketIcon, ThumbsUpIcon, WineIcon } from '../../../ui/icons-more.tsx';
+import { TextField } from '../../../ui/text-field.tsx';
 import styles from '../../frames.module.css';
+import { useSavedSettings } from '../sync/use-saved-settings.ts';
+import { GuestNotice } from './guest-notice.tsx';
 
-/** Default zap and presets (spec §9): 42 sats "Onward"; 21, 420, 1000, 5000, 10000, 100000. */
-export const DEFAULT_ZAP_AMOUNT = 42;
+/** Default zap (spec §9): 42 sats "Onward". */
+export const DEFAULT_ZAP_AMOUNT = FALLBACK_APP_SETTINGS.zapDefault.amount;
 
-/** Preset zap amounts with their pictures (spec §9: thumbs up, rocket, coffee, beers, wine, crown), SVG icons. */
-export const ZAP_PRESETS = [
-  { amount: 21, Icon: ThumbsUpIcon },
-  { amount: 420, Icon: RocketIcon },
-  { amount: 1000, Icon: CoffeeIcon },
-  { amount: 5000, Icon: BeersIcon },
-  { amount: 10000, Icon: WineIcon },
-  { amount: 100000, Icon: CrownIcon },
-] as const;
+/** The six preset pictures (spec §9: thumbs up, rocket, coffee, beers, wine, crown) as SVG icons, by position. */
+const PRESET_ICONS = [ThumbsUpIcon, RocketIcon, CoffeeIcon, BeersIcon, WineIcon, CrownIcon] as const;
 
-/** Zaps: the default zap and the preset amounts offered in the zap dialog. */
+/** The six presets' default amounts (spec §9), used until the service's defaults are known. */
+const PRESET_AMOUNTS = [21, 420, 1000, 5000, 10000, 100000];
+
+interface Draft {
+  amount: string;
+  message: string;
+}
+
+function draftsOf(zapDefault: { amount: number; message: string }, presets: ZapPresetSetting[]): Draft[] {
+  const six = PRESET_AMOUNTS.map((amount, i) => presets[i] ?? { emoji: '', amount, message: '' });
+  return [zapDefault, ...six].map((z) => ({ amount: String(z.amount), message: z.message }));
+}
+
+const isAmount = (value: string) => /^\d+$/.test(value.trim()) && Number(value) > 0;
+
+/** Zaps: the default zap and the six presets, editable and saved to the account; restore brings the defaults back. */
 export function ZapsSection() {
   const t = useT();
-  const formatNumber = useFormatNumber();
+  const { client } = useAppData();
+  const app = useSettings((s) => s.appSettings);
+  const { raw, save } = useSavedSettings();
+  const [drafts, setDrafts] = useState(() => draftsOf(app.zapDefault, app.zapConfig));
+  const [error, setError] = useState(false);
+  // A new load (sign-in, another device's settings) replaces the fields.
+  useEffect(() => setDrafts(draftsOf(app.zapDefault, app.zapConfig)), [app]);
+
+  const edit = (index: number, field: keyof Draft, value: string) =>
+    setDrafts((current) => current.map((d, i) => (i === index ? { ...d, [field]: value } : d)));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!drafts.every((d) => isAmount(d.amount))) {
+      setError(true);
+      return;
+    }
+    setError(false);
+    const [first, ...presets] = drafts.map((d) => ({ amount: Number(d.amount), message: d.message.trim() }));
+    save({
+      zapDefault: first,
+      defaultZapAmount: first?.amount,
+      zapConfig: presets.map((p, i) => ({ emoji: app.zapConfig[i]?.emoji ?? '', ...p })),
+      zapOptions: presets.map((p) => p.amount),
+    });
+  }
+
+  async function restore() {
+    const defaults = parseAppSettings(await fetchDefaultAppSettings(client).catch(() => undefined));
+    const presets = defaults.zapConfig.length === 6 ? defaults.zapConfig : app.zapConfig;
+    save({
+      zapDefault: defaults.zapDefault,
+      defaultZapAmount: defaults.zapDefault.amount,
+      zapConfig: presets,
+      zapOptions: presets.map((p) => p.amount),
+    });
+  }
+
   return (
-    <>
+    <form onSubmit={submit} noValidate>
+      <GuestNotice />
       <h3>{t('settings.zaps.default')}</h3>
-      <p>{t('settings.zaps.defaultZap', { amount: DEFAULT_ZAP_AMOUNT, message: t('settings.zaps.defaultMessage') })}</p>
+      <div className={styles.row} style={{ padding: 0 }}>
+        <TextField
+          label={t('settings.zaps.amount')}
+          inputMode="numeric"
+          value={drafts[0]?.amount ?? ''}
+          error={error && !isAmount(drafts[0]?.amount ?? '') ? t('settings.zaps.invalidAmount') : undefined}
+          onChange={(e) => edit(0, 'amount', e.currentTarget.value)}
+        />
+        <TextField
+          label={t('settings.zaps.message')}
+          value={drafts[0]?.message ?? ''}
+          onChange={(e) => edit(0, 'message', e.currentTarget.value)}
+        />
+      </div>
       <h3>{t('settings.zaps.presets')}</h3>
       <ul className={styles.list}>
-        {ZAP_PRESETS.map((p) => (
-          <li key={p.amount} className={styles.listItem}>
-            <p.Icon size={18} />
-            <span>
-              {formatNumber(p.amount)} {t('settings.zaps.sats')}
-            </span>
-          </li>
-        ))}
+        {PRESET_ICONS.map((Icon, i) => {
+          const index = i + 1;
+          const draft = drafts[index] ?? { amount: '', message: '' };
+          return (
+            <li key={PRESET_AMOUNTS[i]} className={styles.listItem}>
+              <Icon size={18} />
+              <TextField
+                label={t('settings.zaps.presetAmount', { index })}
+                inputMode="numeric"
+                value={draft.amount}
+                error={error && !isAmount(draft.amount) ? t('settings.zaps.invalidAmount') : undefined}
+                onChange={(e) => edit(index, 'amount', e.currentTarget.value)}
+              />
+              <TextField
+                label={t('settings.zaps.presetMessage', { index })}
+                value={draft.message}
+                onChange={(e) => edit(index, 'message', e.currentTarget.value)}
+              />
+            </li>
+          );
+        })}
       </ul>
-    </>
+      <div className={styles.row} style={{ padding: 0 }}>
+        <Button type="submit">{t('common.save')}</Button>
+        <Button variant="secondary" disabled={!raw} onClick={() => void restore()}>
+          {t('settings.zaps.restore')}
+        </Button>
+      </div>
+    </form>
   );
 }
