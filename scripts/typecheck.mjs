@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const projects = ['packages/core', 'apps/web', 'apps/cache-server', 'e2e', 'bench'];
+const projects = ['packages/core', 'apps/web', 'apps/cache-server', 'apps/sandbox', 'e2e', 'bench'];
 let failed = 0;
 for (const dir of projects) {
   if (!existsSync(`${dir}/tsconfig.json`)) continue;
