@@ -119,6 +119,13 @@ test('bob sees alice like, reply to and repost his note live, per tab, and the c
   await expect(rows.nth(0)).toHaveAttribute('aria-label', 'Alice Demo reposted your note');
   for (const type of await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-type'))))
     expect(type).toBe('5');
+  // Zaps: the seeded zap receipts (9735 by the sandbox zapper) to bob's notes, with their amounts.
+  await tab('Zaps').click();
+  await expect(rows.first()).toHaveAttribute('data-type', '3');
+  await expect(rows.first()).toContainText(/zapped your note/);
+  await expect(rows.first()).toContainText(/\d+ sats?/);
+  for (const type of await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-type'))))
+    expect(type).toBe('3');
   await tab('All').click();
   await expect(rows.nth(0)).toHaveAttribute('aria-label', 'Alice Demo reposted your note');
   await expect(page.getByTestId('notification').filter({ hasText: 'alice answers the tide note' })).toHaveCount(1);

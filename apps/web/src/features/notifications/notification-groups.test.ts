@@ -1,5 +1,6 @@
 import type { Notification } from '@tide/core/model';
 import { describe, expect, it } from 'vitest';
+import { shownCount } from './notif-count.ts';
 import { groupNotifications } from './notification-groups.ts';
 
 const n = (type: number, actor: string, created_at: number, extra: Partial<Notification> = {}): Notification => ({
@@ -31,5 +32,11 @@ describe('groupNotifications', () => {
       [3, ['d', 'e'], 2],
     ]);
     expect(rows[3]?.sats).toBe(121);
+  });
+});
+
+describe('shownCount', () => {
+  it('shows 99+ from 100 on (spec §9)', () => {
+    expect([1, 99, 100, 250].map(shownCount)).toEqual(['1', '99', '99+', '99+']);
   });
 });
