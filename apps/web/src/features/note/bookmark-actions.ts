@@ -21,7 +21,18 @@ export async function loadBookmarks(pubkey: string): Promise<NostrEvent | null> 
 export async function setBookmark(target: ActionTarget, add: boolean, t: Translate): Promise<boolean> {
   const pubkey = stores.session.getState().publicKey;
   if (!pubkey) return false;
-  const latest = await loadBookmarks(pubkey).catch(() => bookmarkStore.getState().event);
+  let latest: NostrEvent | null;
+  try {
+    latest = await loadBookmarks(pubkey);
+  } catch {
+    // Without the newest list a change could drop the user's other bookmarks: use the one already read, else stop.
+    const known = bookmarkStore.getState();
+    if (known.pubkey !== pubkey || !known.loaded) {
+      stores.toasts.getState().show({ kind: 'error', message: t('publish.failure') });
+      return false;
+    }
+    latest = known.event;
+  }
   const tag = bookmarkTag(target);
   const others = (latest?.tags ?? []).filter((t) => !(t[0] === tag[0] && t[1] === tag[1]));
   const tags = add ? [...others, tag] : others;

@@ -43,7 +43,10 @@ function viewer(): string | null {
   return stores.session.getState().publicKey;
 }
 
-/** The newest replaceable event of `kind` by `pubkey` from the caching service and the relays (not in proxy mode). */
+/**
+ * The newest replaceable event of `kind` by `pubkey` from the caching service and the relays (not in proxy mode);
+ * null when there is none, rejects when the caching service could not answer and no relay had one.
+ */
 export async function fetchLatestReplaceable(kind: number, pubkey: string): Promise<NostrEvent | null> {
   const known = relayListStore.getState();
   const relays = new Set<string>();
@@ -62,7 +65,11 @@ export async function fetchLatestReplaceable(kind: number, pubkey: string): Prom
     return newestEvent(events.filter((e) => isListEvent(e, kind, pubkey)));
   };
   const [a, b] = await Promise.allSettled([fromCache(), fromRelays()]);
-  return newestEvent([a.status === 'fulfilled' ? a.value : null, b.status === 'fulfilled' ? b.value : null]);
+  const newest = newestEvent([a.status === 'fulfilled' ? a.value : null, b.status === 'fulfilled' ? b.value : null]);
+  // "No list yet" only when the caching service answered: a list edited on top of a failed lookup would replace the
+  // user's real list with a new one.
+  if (!newest && a.status === 'rejected') throw new Error('latest list not reachable');
+  return newest;
 }
 
 /** Loads a user's relay list: their newest kind 10002, else the caching service's flags, else the default. */
