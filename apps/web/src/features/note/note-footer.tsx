@@ -9,6 +9,7 @@ import { requireKey } from './note-actions.ts';
 import type { NoteConfirmKind } from './note-confirm.tsx';
 import { shownActions, useNoteOverlay } from './note-overlay.ts';
 import { useBookmarked } from './use-bookmarked.ts';
+import { ZapButton } from './zap-button.tsx';
 
 // The publishing actions load on first use, so the first screen carries only the buttons.
 const actions = () => import('./note-footer-actions.ts');
@@ -33,16 +34,7 @@ export function NoteFooter({ note, onConfirm }: { note: Note; onConfirm?: (kind:
       >
         <ReplyIcon size={16} aria-hidden="true" /> {humanizeNumber(stats.replies)}
       </button>
-      <button
-        type="button"
-        className={styles.stat}
-        onClick={() => requireKey(t('note.zapNeedsLogin'))}
-        aria-label={t('note.zap')}
-        data-stat="zaps"
-        data-active={noteActions.zapped || undefined}
-      >
-        <ZapIcon size={16} aria-hidden="true" /> {humanizeNumber(stats.satszapped)}
-      </button>
+      <ZapButton note={note} />
       <button
         type="button"
         className={styles.stat}
