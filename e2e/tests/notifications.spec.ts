@@ -97,6 +97,13 @@ test('bob sees alice like, reply to and repost his note live, per tab, and the c
   ]);
   expect(await publishToRelay(relay, [repost])).toBe(1);
   await expect(badge).toHaveText('1', { timeout: 20_000 });
+  // On a phone the same count sits on the bottom bar's Notifications entry.
+  const viewport = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(page.getByRole('navigation', { name: 'Navigation', exact: true }).getByTestId('notif-badge')).toHaveText(
+    '1',
+  );
+  await page.setViewportSize(viewport);
   await page
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: /^Notifications/ })

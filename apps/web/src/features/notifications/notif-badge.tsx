@@ -11,6 +11,7 @@ function LiveBadge() {
     <span
       className={styles.badge}
       data-testid="notif-badge"
+      data-nav-badge=""
       role="status"
       aria-label={t('notifications.unreadBadge', { count })}
     >
