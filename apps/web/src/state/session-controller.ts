@@ -188,6 +188,41 @@ export class SessionController {
     return true;
   }
 
+  /** The signed-in private key as an `nsec`, only when it is held here (not an extension or remote signer). */
+  revealNsec(): string | null {
+    return this.#local?.hasKey ? this.#local.exportNsec() : null;
+  }
+
+  /** True when the private key is stored encrypted under a PIN. */
+  hasPin(): boolean {
+    return hasStoredPinKey(this.#storage);
+  }
+
+  /**
+   * Creates or changes the PIN of the signed-in private key: it is stored PIN-encrypted and no longer under the
+   * device key. Resolves null, or the problem ('PIN must be at least 4 characters', "PINs don't match", no local key).
+   */
+  async setPin(pin: string, confirmation: string): Promise<string | null> {
+    const nsec = this.revealNsec();
+    if (!nsec) return 'no-local-key';
+    const { PinVault } = await loadSigners();
+    const problem = await new PinVault(this.#storage, SESSION_KEYS.pinVault).save(nsec, pin, confirmation);
+    if (problem) return problem;
+    const device = await this.#deviceVault().catch(() => null);
+    await device?.remove(DEVICE_KEYS.nsec).catch(() => undefined);
+    return null;
+  }
+
+  /** Removes the PIN: the key is kept under this browser's device key instead (a reload still signs in). */
+  async removePin(): Promise<boolean> {
+    const nsec = this.revealNsec();
+    if (!nsec) return false;
+    const device = await this.#deviceVault().catch(() => null);
+    await device?.save(DEVICE_KEYS.nsec, nsec).catch(() => undefined);
+    this.#storage.removeItem(SESSION_KEYS.pinVault);
+    return true;
+  }
+
   /** Forgot PIN (after confirmation): erases the stored key; the user stays, browse-only, until signing in again. */
   forgetStoredKey(): void {
     this.#storage.removeItem(SESSION_KEYS.pinVault);

@@ -1,7 +1,7 @@
 import { hexToBytes } from '@noble/hashes/utils.js';
 import type { EventTemplate, NostrEvent } from '../nostr/event.ts';
 import { Nip04Error, nip04Decrypt, nip04Encrypt } from '../nostr/nip04.ts';
-import { decodeNip19 } from '../nostr/nip19.ts';
+import { decodeNip19, nsecEncode } from '../nostr/nip19.ts';
 import { getConversationKey, Nip44Error, nip44Decrypt, nip44Encrypt } from '../nostr/nip44.ts';
 import { getPublicKey, signEvent } from '../nostr/sign.ts';
 import { INVALID_PRIVATE_KEY_MESSAGE, type Signer, type SignerCipher, SignerError, SignerErrorCode } from './signer.ts';
@@ -89,6 +89,11 @@ export class LocalSigner implements Signer {
   /** True while a secret key is held. */
   get hasKey(): boolean {
     return this.secretKey !== null;
+  }
+
+  /** The held key as an `nsec` (for the user's own backup after a confirmation, or a PIN vault); throws without one. */
+  exportNsec(): string {
+    return nsecEncode(this.need(SignerErrorCode.PubkeyNoNsec));
   }
 
   /** Drops the secret key (zeroing the copy) and cached conversation keys. */
