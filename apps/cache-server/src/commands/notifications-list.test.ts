@@ -173,6 +173,13 @@ describeDialects('notification commands', (getStore) => {
     expect(extended.map((n) => n.type)).toEqual([601, 501, 303, 302, 301, 201, 4]);
     const deep = parsed(await getNotifications(ctx, { pubkey: dave.pk, type_group: 'replies', extended_types: true }));
     expect(deep.map((n) => n.type)).toEqual([601]);
+    // Tide's Reactions tab: likes and reactions (303 only with extended_types).
+    const reactions = parsed(await getNotifications(ctx, { pubkey: dave.pk, type_group: 'reactions' }));
+    expect(reactions.map((n) => n.type)).toEqual([4]);
+    const allReactions = parsed(
+      await getNotifications(ctx, { pubkey: dave.pk, type_group: 'reactions', extended_types: true }),
+    );
+    expect(allReactions.map((n) => n.type)).toEqual([303, 4]);
   });
 
   it('get_notifications hides notifications involving users the viewer muted', async () => {

@@ -24,8 +24,9 @@ export function useNotifCountLive(): number | null {
   const { client } = useAppData();
   const pubkey = useSession((s) => s.publicKey);
   const awake = useSession((s) => s.activity !== 'sleep');
+  const keyKnown = useSession((s) => s.keyLookupDone);
   useEffect(() => {
-    if (!pubkey || !awake) return;
+    if (!pubkey || !awake || !keyKnown) return;
     users += 1;
     if (watched !== pubkey) {
       stop?.();
@@ -43,7 +44,7 @@ export function useNotifCountLive(): number | null {
         watched = null;
       }
     };
-  }, [client, pubkey, awake]);
+  }, [client, pubkey, awake, keyKnown]);
   return useStore(notifCountStore, (s) => (s.pubkey === pubkey ? s.count : null));
 }
 

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ingestEvents } from '@tide/cache-server/testing';
 import type { NostrEvent } from '@tide/core/nostr';
+import { nsecEncode } from 'nostr-tools/nip19';
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -8,6 +9,7 @@ import { createTestAppData } from '../../data/test-app-data.ts';
 import { startTestServer, type TestServer } from '../../data/test-server.test-helper.ts';
 import { session } from '../../state/session.ts';
 import { renderWithApp } from '../../test-utils.tsx';
+import { NotifBadge } from './notif-badge.tsx';
 import { NotificationsFrame } from './notifications-frame.tsx';
 
 // Notifications against a real caching service: notes of `me` liked, replied to and reposted by others.
@@ -15,6 +17,9 @@ import { NotificationsFrame } from './notifications-frame.tsx';
 const me = generateSecretKey();
 const fans = Array.from({ length: 3 }, () => generateSecretKey());
 const busy = generateSecretKey();
+// `seer` signs in with a key (so the screen can sign set_notifications_seen); a user of its own, so no other test's
+// late mark-seen can touch its seen time.
+const seer = generateSecretKey();
 const t0 = Math.floor(Date.now() / 1000) - 86_400;
 const sign = (key: Uint8Array, kind: number, created_at: number, content: string, tags: string[][] = []) =>
   finalizeEvent({ kind, created_at, tags, content }, key) as NostrEvent;
@@ -44,11 +49,34 @@ const busyLikes = busyNotes.map((n, i) =>
   ]),
 );
 
+const seerNote = sign(seer, 1, t0, 'a note of the seer');
+const seerLikes = fans.map((k, i) =>
+  sign(k, 7, t0 + 40 + i, '+', [
+    ['e', seerNote.id],
+    ['p', getPublicKey(seer)],
+  ]),
+);
+const seerReply = sign(fans[2]!, 1, t0 + 50, 'a reply to the seer', [
+  ['e', seerNote.id, '', 'root'],
+  ['p', getPublicKey(seer)],
+]);
+
 let server: TestServer;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const events = [...profiles, note, ...likes, reply, repost, ...busyNotes, ...busyLikes];
+  const events = [
+    ...profiles,
+    note,
+    ...likes,
+    reply,
+    repost,
+    ...busyNotes,
+    ...busyLikes,
+    seerNote,
+    ...seerLikes,
+    seerReply,
+  ];
   const results = await ingestEvents(server.server.store, events, { source: 'test' });
   expect(results.every((r) => r.ok)).toBe(true);
 }, 60_000);
@@ -93,6 +121,30 @@ describe('NotificationsFrame', () => {
     expect(await screen.findByText('No notifications yet', {}, { timeout: 10_000 })).toBeTruthy();
   }, 30_000);
 
+  it('highlights what is newer than the last visit and marks everything seen (signed set_notifications_seen)', async () => {
+    await session.signInWithNsec(nsecEncode(seer));
+    const first = render();
+    await screen.findByTestId('notification-list', {}, { timeout: 10_000 });
+    // Never looked before: every row is new; the visit stores a seen time on the caching service.
+    await waitFor(() => expect(screen.getAllByText('New').length).toBe(2), { timeout: 10_000 });
+    const seen = async () =>
+      Number(
+        (
+          await server.server.store.db
+            .selectFrom('notifications_seen')
+            .select('seen_until')
+            .where('pubkey', '=', getPublicKey(seer))
+            .executeTakeFirst()
+        )?.seen_until ?? 0,
+      );
+    await waitFor(async () => expect(await seen()).toBeGreaterThan(t0), { timeout: 10_000 });
+    first.unmount();
+    render();
+    await screen.findByTestId('notification-list', {}, { timeout: 10_000 });
+    await waitFor(() => expect(screen.getAllByTestId('notification').length).toBe(2));
+    expect(screen.queryByText('New')).toBeNull();
+  }, 30_000);
+
   it('loads 100 first, then older pages of 20', async () => {
     await session.signInWithPublicKey(getPublicKey(busy));
     render();
@@ -106,5 +158,24 @@ describe('NotificationsFrame', () => {
     await waitFor(() => expect(rows().length).toBe(125), { timeout: 10_000 });
     expect(rows()[124]?.textContent).toContain('busy note 0');
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Load older notifications' })).toBeNull());
+  }, 30_000);
+
+  it('the navigation badge counts unread notifications live for a signed-in user (99+ from 100), nothing for a guest', async () => {
+    const data = createTestAppData(server.server.url, WebSocket as never);
+    const guest = renderWithApp(<NotifBadge />, '/home', data);
+    expect(screen.queryByTestId('notif-badge')).toBeNull();
+    guest.unmount();
+    await session.signInWithPublicKey(getPublicKey(busy));
+    renderWithApp(<NotifBadge />, '/home', data);
+    const badge = await screen.findByTestId('notif-badge', {}, { timeout: 10_000 });
+    expect(badge.textContent).toBe('99+');
+    expect(badge.getAttribute('aria-label')).toBe('125 unread notifications');
+    // Another like arrives: the count moves without a reload.
+    const more = sign(fans[0]!, 7, t0 + 5_000, '+', [
+      ['e', busyNotes[0]!.id],
+      ['p', getPublicKey(busy)],
+    ]);
+    await server.addEvents([more]);
+    await waitFor(() => expect(badge.getAttribute('aria-label')).toBe('126 unread notifications'), { timeout: 10_000 });
   }, 30_000);
 });

@@ -31,13 +31,20 @@ function useEndSentinel(onVisible: () => void) {
   return ref;
 }
 
-function NotificationList({ pubkey, group, seenUntil }: { pubkey: string; group: TypeGroup; seenUntil?: number }) {
+interface ListProps {
+  pubkey: string;
+  group: TypeGroup;
+  /** When the user last looked before this visit: newer rows are highlighted. */
+  seenUntil?: number;
+  markSeen: () => void;
+}
+
+function NotificationList({ pubkey, group, seenUntil, markSeen }: ListProps) {
   const t = useT();
   const list = useNotifications(pubkey, group);
   const rows = useMemo(() => groupNotifications(list.page?.notifications ?? []), [list.page]);
   const sentinel = useEndSentinel(list.fetchNextPage);
   const count = useNotifCountLive();
-  const { markSeen } = useNotificationsSeen(null);
   const showNew = async () => {
     await list.reload();
     markSeen();
@@ -88,8 +95,10 @@ function NotificationList({ pubkey, group, seenUntil }: { pubkey: string; group:
 }
 
 function SignedInNotifications({ pubkey, tab }: { pubkey: string; tab: string }) {
-  const { seenUntil } = useNotificationsSeen(pubkey);
-  return <NotificationList key={tab} pubkey={pubkey} group={tab as TypeGroup} seenUntil={seenUntil} />;
+  const { seenUntil, markSeen } = useNotificationsSeen(pubkey);
+  return (
+    <NotificationList key={tab} pubkey={pubkey} group={tab as TypeGroup} seenUntil={seenUntil} markSeen={markSeen} />
+  );
 }
 
 /** Notifications: six tabs (type groups), grouped rows, a live new-notifications button; visiting marks them seen. */

@@ -1,6 +1,7 @@
 import { fetchNotificationsSeen, setNotificationsSeen } from '@tide/core/cache';
 import { useCallback, useEffect, useState } from 'react';
 import { useAppData } from '../../data/data-context.tsx';
+import { stores } from '../../state/stores.ts';
 
 /** `set_notifications_seen`'s request content (protocol reference §3). */
 const SEEN_DESCRIPTION = 'update notifications last seen timestamp';
@@ -14,6 +15,8 @@ export function useNotificationsSeen(pubkey: string | null): { seenUntil: number
   const { commands } = useAppData();
   const [seenUntil, setSeenUntil] = useState<number | undefined>(undefined);
   const markSeen = useCallback(() => {
+    // Marking seen is a side effect of looking: never a sign-in toast or a PIN prompt for it.
+    if (!stores.session.getState().canSign) return;
     void (async () => {
       const { signEvent } = await import('../publish/index.ts');
       const request = await signEvent({
@@ -21,9 +24,11 @@ export function useNotificationsSeen(pubkey: string | null): { seenUntil: number
         content: JSON.stringify({ description: SEEN_DESCRIPTION }),
         tags: [],
       });
-      if (request) await setNotificationsSeen(commands, { event_from_user: request }).catch(() => undefined);
+      // Only for the account this screen shows (the user may have switched while the signer loaded).
+      if (request && request.pubkey === pubkey)
+        await setNotificationsSeen(commands, { event_from_user: request }).catch(() => undefined);
     })();
-  }, [commands]);
+  }, [commands, pubkey]);
   useEffect(() => {
     if (!pubkey) return;
     let cancelled = false;
