@@ -1,4 +1,4 @@
-import { NotificationsFrame } from '../features/notifications/notifications-frame.tsx';
+import { NotificationsFrame } from '../features/notifications/index.ts';
 
 /** `/notifications`. */
 export function Page() {
