@@ -1,5 +1,6 @@
 // `npm start`: installs what is missing, builds the web app, starts the caching service (seeded demo network,
-// SQLite under ./data) which also serves the app, and prints the URL and the demo accounts.
+// SQLite under ./data) which also serves the app, and prints the URL and the demo accounts; beside it the lightning
+// sandbox (apps/sandbox), which prints the demo wallets' lightning addresses and NWC connection strings.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 
@@ -24,7 +25,33 @@ step('Building the web app', 'npm', ['run', 'build', '--silent']);
 mkdirSync('data', { recursive: true });
 const args = ['apps/cache-server/src/main.ts', '--host', host, '--port', port, '--web', 'apps/web/dist', '--seed'];
 if (!process.env.DATABASE_URL) args.push('--db', 'data/tide.db');
+// The lightning sandbox (apps/sandbox: ledger, LNURL-pay + zaps, NWC on the caching service's relay, Cashu mint):
+// the seeded demo profiles' lud16 addresses are name@localhost:<SANDBOX_PORT>. No real money.
+const sandboxPort = process.env.SANDBOX_PORT ?? '8090';
+const lightningHost = `localhost:${sandboxPort}`;
 console.log('\n> Starting the Tide caching service (first start seeds the demo network; this takes a minute)');
-const server = spawn('node_modules/.bin/tsx', args, { stdio: 'inherit', env: process.env });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill('SIGTERM'));
-server.on('exit', (code) => process.exit(code ?? 0));
+const server = spawn('node_modules/.bin/tsx', args, {
+  stdio: 'inherit',
+  env: { ...process.env, TIDE_LIGHTNING_HOST: process.env.TIDE_LIGHTNING_HOST ?? lightningHost },
+});
+const relay = `ws://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/`;
+const sandboxArgs = [
+  'apps/sandbox/src/main.ts',
+  '--port',
+  sandboxPort,
+  '--relay',
+  relay,
+  '--public-host',
+  lightningHost,
+];
+const sandbox = spawn('node_modules/.bin/tsx', sandboxArgs, { stdio: 'inherit', env: process.env });
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    sandbox.kill('SIGTERM');
+    server.kill('SIGTERM');
+  });
+}
+server.on('exit', (code) => {
+  sandbox.kill('SIGTERM');
+  process.exit(code ?? 0);
+});

@@ -24,6 +24,8 @@ export interface ServerConfig {
   scale?: number;
   /** Public origin used in seeded URLs (default http://host:port). */
   publicUrl?: string;
+  /** `host:port` of the lightning sandbox the seeded lud16 addresses name (TIDE_LIGHTNING_HOST; seed default localhost:8090). */
+  lightningHost?: string;
   logLevel: string;
   /** Answer cache lifetime in ms (`--response-cache-ms`, TIDE_RESPONSE_CACHE_MS; 0 = off; default the server's). */
   responseCacheMs?: number;
@@ -55,7 +57,7 @@ export const USAGE = `usage: tsx apps/cache-server/src/main.ts [--host 127.0.0.1
   [--web apps/web/dist] [--upstream wss://relay]... [--seed] [--scale n] [--public-url http://host:port]
   [--response-cache-ms 1000] [--response-cache-max-age-ms 30000] [--read-workers 0] [--pg-schema public]
   [--warm-start 1] [--pg-statement-timeout-ms 10000]
-env: HOST, PORT, DATABASE_URL, TIDE_PG_SCHEMA, TIDE_PG_STATEMENT_TIMEOUT_MS, TIDE_DB, TIDE_WEB, TIDE_UPSTREAM (comma-separated), TIDE_PUBLIC_URL,
+env: HOST, PORT, DATABASE_URL, TIDE_PG_SCHEMA, TIDE_PG_STATEMENT_TIMEOUT_MS, TIDE_DB, TIDE_WEB, TIDE_UPSTREAM (comma-separated), TIDE_PUBLIC_URL, TIDE_LIGHTNING_HOST,
   TIDE_RESPONSE_CACHE_MS, TIDE_RESPONSE_CACHE_MAX_AGE_MS, TIDE_READ_WORKERS, TIDE_WARM_START, LOG_LEVEL`;
 
 function portOf(value: string): number {
@@ -103,6 +105,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pr
     upstream: (env.TIDE_UPSTREAM ?? '').split(',').filter(Boolean).map(wsUrl),
     seed: false,
     publicUrl: env.TIDE_PUBLIC_URL || undefined,
+    lightningHost: env.TIDE_LIGHTNING_HOST || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
   };
   if (env.TIDE_WARM_START) config.warmStart = switchOf(env.TIDE_WARM_START);

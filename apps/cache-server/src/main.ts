@@ -69,7 +69,12 @@ async function main(): Promise<void> {
       'Preparing the demo network (seeding it on a first start takes a minute or two; the server answers "seeding" meanwhile)',
     );
     const publicUrl = config.publicUrl ?? server.httpUrl;
-    const result = await seedDemoNetwork(server.store, { scale: config.scale, publicUrl, dataDir: config.dataDir });
+    const result = await seedDemoNetwork(server.store, {
+      scale: config.scale,
+      publicUrl,
+      dataDir: config.dataDir,
+      lightningHost: config.lightningHost,
+    });
     if (!result.skipped) logger.info({ events: result.total, accepted: result.accepted, ms: result.millis }, 'seeded');
     // The demo accounts are generated, public demo data: printing their keys is how people log in to the demo.
     console.log('\nDemo accounts (demo data only):');

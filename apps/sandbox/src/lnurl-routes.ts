@@ -23,6 +23,8 @@ export interface LnurlOptions {
 export const MIN_SENDABLE = 1000;
 export const MAX_SENDABLE = 100_000_000_000;
 
+const NAME = /^[a-z0-9_.-]{1,64}$/;
+
 const error = (reason: string, status = 200): SandboxReply => ({ status, json: { status: 'ERROR', reason } });
 
 /** LUD-06/16 pay endpoints with NIP-57 zaps; receipts are signed and published once the invoice is settled. */
@@ -47,10 +49,18 @@ export function lnurlRoutes(o: LnurlOptions): Route {
     void o.publish(signEvent(template, o.zapperKey)).catch(() => {});
   });
 
+  // Every seeded profile's lud16 names this server: demo accounts are known; any other valid name gets an empty
+  // account on first use (its zap requests cannot be matched to a pubkey, so their 'p' is not checked).
+  const known = (name: string) => {
+    if (o.pubkeys.has(name) && o.ledger.has(name)) return true;
+    if (!NAME.test(name) || o.pubkeys.has(name)) return false;
+    o.ledger.open(name, 0);
+    return true;
+  };
   return (req) => {
     const [a, b, name] = req.parts;
     if (a === '.well-known' && b === 'lnurlp' && name !== undefined && req.parts.length === 3) {
-      if (!o.pubkeys.has(name) || !o.ledger.has(name)) return error(`Unknown lightning address ${name}`, 404);
+      if (!known(name)) return error(`Unknown lightning address ${name}`, 404);
       return {
         json: {
           tag: 'payRequest',
@@ -66,7 +76,7 @@ export function lnurlRoutes(o: LnurlOptions): Route {
     }
     if (a !== 'lnurlp' || b === undefined || name !== 'callback' || req.parts.length !== 3) return undefined;
     const account = b;
-    if (!o.pubkeys.has(account) || !o.ledger.has(account)) return error(`Unknown lightning address ${account}`, 404);
+    if (!known(account)) return error(`Unknown lightning address ${account}`, 404);
     const amountText = req.url.searchParams.get('amount') ?? '';
     const amount = Number(amountText);
     if (!/^\d+$/.test(amountText) || !Number.isSafeInteger(amount)) return error('Invalid amount', 400);
@@ -86,7 +96,8 @@ export function lnurlRoutes(o: LnurlOptions): Route {
       return error((e as Error).message, 400);
     }
     const p = request.tags.find((t) => t[0] === 'p')?.[1];
-    if (p !== o.pubkeys.get(account)) return error("Zap request 'p' tag is not this lightning address's owner", 400);
+    if (o.pubkeys.has(account) && p !== o.pubkeys.get(account))
+      return error("Zap request 'p' tag is not this lightning address's owner", 400);
     const descriptionHash = bytesToHex(sha256(new TextEncoder().encode(nostr)));
     const inv = o.ledger.createInvoice(account, amount, { descriptionHash, description: nostr });
     zapRequests.set(inv.paymentHash, nostr);

@@ -41,6 +41,7 @@ export class NwcService {
   readonly pubkey: string;
   private readonly clients = new Map<string, string>();
   private readonly seen = new Set<string>();
+  private stopped = false;
 
   constructor(
     private readonly ledger: Ledger,
@@ -71,7 +72,17 @@ export class NwcService {
       },
       this.serviceKey,
     );
-    await transport.publish(info);
+    // The relay may still be starting (npm start launches both at once): keep offering the info event until it is in.
+    for (let i = 0; i < 150; i++) {
+      const r = (await transport.publish(info)) as { ok?: boolean } | undefined;
+      if (r?.ok !== false || this.stopped) return;
+      await new Promise((res) => setTimeout(res, 2000));
+    }
+  }
+
+  /** Stops retrying the info event. */
+  stop(): void {
+    this.stopped = true;
   }
 
   /** Answers one request event (kind 23194); undefined for events not meant for this service. */

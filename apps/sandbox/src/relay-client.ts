@@ -7,20 +7,26 @@ export class RelayClient {
   private closed = false;
   private readonly waiting = new Map<string, (ok: boolean, msg: string) => void>();
   private readonly subs = new Map<string, { filter: object; onEvent: (e: NostrEvent) => void }>();
-  private ready: Promise<void> = Promise.resolve();
 
   constructor(readonly url: string) {
     this.connect();
   }
 
-  /** Sends an event; resolves with the relay's OK (false after 8 s without one). */
-  async publish(event: NostrEvent): Promise<{ ok: boolean; message: string }> {
-    await this.ready;
+  /** Sends an event; resolves with the relay's OK (false after `timeoutMs` without one, retrying while disconnected). */
+  async publish(event: NostrEvent, timeoutMs = 8000): Promise<{ ok: boolean; message: string }> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.ws?.readyState !== WebSocket.OPEN) {
+      if (this.closed || Date.now() > deadline) return { ok: false, message: 'not connected' };
+      await new Promise((r) => setTimeout(r, 200));
+    }
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.waiting.delete(event.id);
-        resolve({ ok: false, message: 'timeout' });
-      }, 8000);
+      const timer = setTimeout(
+        () => {
+          this.waiting.delete(event.id);
+          resolve({ ok: false, message: 'timeout' });
+        },
+        Math.max(1, deadline - Date.now()),
+      );
       this.waiting.set(event.id, (ok, message) => {
         clearTimeout(timer);
         resolve({ ok, message });
@@ -49,12 +55,8 @@ export class RelayClient {
     if (this.closed) return;
     const ws = new WebSocket(this.url);
     this.ws = ws;
-    this.ready = new Promise((resolve) => {
-      ws.once('open', () => {
-        for (const [id, s] of this.subs) ws.send(JSON.stringify(['REQ', id, s.filter]));
-        resolve();
-      });
-      ws.once('close', () => resolve());
+    ws.once('open', () => {
+      for (const [id, s] of this.subs) ws.send(JSON.stringify(['REQ', id, s.filter]));
     });
     ws.on('message', (raw) => {
       let msg: unknown;

@@ -112,8 +112,8 @@ describe('LNURL-pay and zaps', () => {
   it('answers bad input with {status: "ERROR", reason}', async () => {
     const bob = sb.accounts.find((a) => a.name === 'bob')!;
     const cases: Array<[string, RegExp]> = [
-      ['/.well-known/lnurlp/nobody', /Unknown lightning address/],
-      ['/lnurlp/nobody/callback?amount=1000', /Unknown lightning address/],
+      ['/.well-known/lnurlp/No%20Body!', /Unknown lightning address/],
+      ['/lnurlp/%3Cscript%3E/callback?amount=1000', /Unknown lightning address/],
       ['/lnurlp/bob/callback', /Invalid amount/],
       ['/lnurlp/bob/callback?amount=abc', /Invalid amount/],
       ['/lnurlp/bob/callback?amount=1.5', /Invalid amount/],
@@ -139,6 +139,9 @@ describe('LNURL-pay and zaps', () => {
       expect(String(r.json.reason), path).toMatch(reason);
     }
     expect((await get('/.well-known/lnurlp/bob')).json.tag).toBe('payRequest');
+    // Other seeded profiles' addresses (name@sandbox) are served too, with an empty account.
+    expect((await get('/.well-known/lnurlp/satoshi_fan')).json.tag).toBe('payRequest');
+    expect(sb.ledger.balanceMsat('satoshi_fan')).toBe(0);
   });
 });
 

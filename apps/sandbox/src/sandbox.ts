@@ -109,7 +109,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     nwc = new NwcService(ledger, demoKey('sandbox-nwc'), options.relayUrl);
     for (const w of DEMO_WALLETS)
       nwcUris.set(w.name, nwc.addClient(w.name, bytesToHex(demoKey(`sandbox-nwc-${w.name}`))));
-    await nwc.start(relay);
+    void nwc.start(relay);
   }
   return {
     origin,
@@ -128,6 +128,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     issueToken: (amount, memo) => issueDemoToken(core, `${origin}/mint`, amount, memo),
     weblnScript: (name) => weblnScript(origin, name),
     close: async () => {
+      nwc?.stop();
       relay?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
