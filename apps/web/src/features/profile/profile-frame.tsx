@@ -8,6 +8,7 @@ import { Screen } from '../../ui/screen.tsx';
 import { SkeletonList } from '../../ui/skeleton.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { userName } from '../note/note-author.tsx';
+import { ProfileZapButton } from '../note/zap-button.tsx';
 import { FollowButton } from '../people/index.ts';
 import styles from './profile.module.css';
 import { ProfileActions } from './profile-actions.tsx';
@@ -97,7 +98,15 @@ export function ProfileView({ pubkey }: { pubkey: string }) {
               {t('profile.edit')}
             </Link>
           ) : (
-            <FollowButton pubkey={pubkey} name={userName(profile.user)} />
+            <>
+              {profile.user.lud16 || profile.user.lud06 ? (
+                <ProfileZapButton
+                  user={profile.user}
+                  className={`${buttonStyles.button} ${buttonStyles.md} ${buttonStyles.secondary}`}
+                />
+              ) : null}
+              <FollowButton pubkey={pubkey} name={userName(profile.user)} />
+            </>
           )}
           <ProfileActions publicKey={profile.user.npub} pubkey={pubkey} name={userName(profile.user)} />
         </>

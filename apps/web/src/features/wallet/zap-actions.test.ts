@@ -91,11 +91,11 @@ const target = (lud16: string) => ({
 describe('zap', { timeout: 30_000 }, () => {
   it('pays the checked zap invoice with WebLN and says so only after the wallet answers', async () => {
     setWebLN(async () => ({ preimage: '07'.repeat(32) }));
-    const before = zapOverlay.getState().sats['e'.repeat(64)] ?? 0;
+    const before = zapOverlay.getState().byId['e'.repeat(64)]?.sent ?? 0;
     expect(await zap(target(`bob@127.0.0.1:${server.port}`), 42, 'Onward', t)).toBe(true);
     expect(paid).toHaveLength(1);
     expect(lastToast()).toMatchObject({ kind: 'success', message: 'Bob zapped successfully' });
-    expect(zapOverlay.getState().sats['e'.repeat(64)]).toBe(before + 42);
+    expect(zapOverlay.getState().byId['e'.repeat(64)]?.sent).toBe(before + 42);
     // The zap request the LNURL server saw is signed by the user, for 42 000 msat, about the note, with the message.
     const cb = server.requests.filter((r) => r.url.startsWith('/cb')).at(-1)!;
     const request = JSON.parse(new URL(cb.url, server.origin).searchParams.get('nostr')!);
@@ -108,10 +108,10 @@ describe('zap', { timeout: 30_000 }, () => {
     setWebLN(async () => {
       throw new Error('insufficient balance');
     });
-    const before = zapOverlay.getState().sats['e'.repeat(64)] ?? 0;
+    const before = zapOverlay.getState().byId['e'.repeat(64)]?.sent ?? 0;
     expect(await zap(target(`bob@127.0.0.1:${server.port}`), 21, '', t)).toBe(false);
     expect(lastToast()).toMatchObject({ kind: 'error', message: 'We were unable to send this Zap' });
-    expect(zapOverlay.getState().sats['e'.repeat(64)] ?? 0).toBe(before);
+    expect(zapOverlay.getState().byId['e'.repeat(64)]?.sent ?? 0).toBe(before);
   });
 
   it('no wallet at all (no NWC, no WebLN) fails cleanly', async () => {

@@ -17,6 +17,8 @@ export interface ZapTarget {
   id?: string;
   kind?: number;
   address?: string;
+  /** The target's zap count shown when it was zapped (the counter's starting point). */
+  base?: number;
 }
 
 /** Pays an invoice with the active NWC wallet, else WebLN; resolves only when the wallet confirms (preimage). */
@@ -89,7 +91,7 @@ export async function zap(target: ZapTarget, amountSats: number, message: string
       ZAP_TIMEOUT_MS,
     );
     if (!preimage) throw new Error('no preimage');
-    if (target.id) zapOverlay.getState().add(target.id, amountSats);
+    if (target.id) zapOverlay.getState().add(target.id, amountSats, target.base ?? 0);
     const name = target.user.displayName || target.user.name || t('zap.someone');
     toasts.show({ kind: 'success', message: t('zap.success', { name }) });
     return true;
