@@ -33,6 +33,16 @@ describe('groupNotifications', () => {
     ]);
     expect(rows[3]?.sats).toBe(121);
   });
+
+  it("keeps emoji reactions but not a like's '+'", () => {
+    const rows = groupNotifications([
+      n(303, 'a', 9, { subject: 'note1', reaction: 'wow' }),
+      n(303, 'b', 8, { subject: 'note1', reaction: 'wow' }),
+      n(303, 'c', 7, { subject: 'note1', reaction: 'yes' }),
+      n(4, 'd', 6, { subject: 'note1', reaction: '+' }),
+    ]);
+    expect(rows.map((r) => r.reactions)).toEqual([['wow', 'yes'], []]);
+  });
 });
 
 describe('shownCount', () => {

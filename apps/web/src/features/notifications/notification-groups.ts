@@ -56,7 +56,9 @@ export function groupNotifications(list: readonly Notification[]): NotificationG
     group.created_at = Math.max(group.created_at, n.created_at);
     if (n.actor && !group.actors.includes(n.actor)) group.actors.push(n.actor);
     if (n.satszapped) group.sats += n.satszapped;
-    if (n.reaction && !group.reactions.includes(n.reaction)) group.reactions.push(n.reaction);
+    // A like's '+' (or '') says nothing beyond "liked"; emoji and other reactions are shown.
+    const reaction = n.reaction?.trim();
+    if (reaction && reaction !== '+' && !group.reactions.includes(reaction)) group.reactions.push(reaction);
   }
   return [...groups.values()].sort((a, b) => b.created_at - a.created_at);
 }
