@@ -1,9 +1,11 @@
+import { userFeedSpec } from '@tide/core/cache';
 import { useT } from '../../i18n/intl.tsx';
 import { stores, useSession } from '../../state/stores.ts';
 import { IconButton } from '../../ui/button.tsx';
 import { MoreIcon } from '../../ui/icons.tsx';
 import { Menu, type MenuItem } from '../../ui/menu.tsx';
 import { followMuteList, mute, useFilterLists, useOwnMutes } from '../people/index.ts';
+import { addFeedToList } from '../settings/index.ts';
 
 /** Copies text and confirms with a success toast; a refused clipboard gives an error toast. */
 export async function copyWithToast(text: string, done: string, failed: string): Promise<boolean> {
@@ -51,6 +53,18 @@ export function ProfileActions({ publicKey, pubkey, name = '' }: ProfileActionsP
       onSelect: () => void copyWithToast(window.location.href, t('profile.linkCopied'), t('profile.copyFailed')),
     },
   ];
+  if (pubkey) {
+    items.push({
+      id: 'add-feed',
+      label: t('settings.feeds.addToHome'),
+      onSelect: () =>
+        void addFeedToList(
+          'home',
+          { name: name || publicKey?.slice(0, 16) || pubkey.slice(0, 8), spec: userFeedSpec(pubkey), description: '' },
+          { added: t('settings.feeds.addedHome'), failed: t('settings.saveFailed'), signIn: t('auth.required') },
+        ),
+    });
+  }
   if (other && pubkey) {
     items.push(
       {
