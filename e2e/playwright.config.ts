@@ -13,6 +13,13 @@ process.env.TIDE_E2E_PORT ??= execFileSync(process.execPath, [
 ])
   .toString()
   .trim();
+// The lightning sandbox (apps/sandbox) gets its own free port; the seeded lud16 addresses name it.
+process.env.TIDE_E2E_SANDBOX_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s=require('node:net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+])
+  .toString()
+  .trim();
 const baseURL = `http://127.0.0.1:${process.env.TIDE_E2E_PORT}`;
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 // A fresh SQLite file per run, so every run starts from the same empty caching service, and a snapshot of the
@@ -71,14 +78,33 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: serverCommand,
-    cwd: repoRoot,
-    env: { PORT: process.env.TIDE_E2E_PORT ?? '', DIST: process.env.TIDE_E2E_WEB ?? '', LOG_LEVEL: 'warn' },
-    reuseExistingServer: false,
-    // Listening comes before seeding, so readiness is the line printed once the demo network is in, never the URL:
-    // a suite started mid-seed sees a first page of older notes and then ~all the seed as "new notes" (99+).
-    ...(staticOnly ? { url: `${baseURL}/home` } : { wait: { stdout: /Tide is running/ } }),
-    timeout: 240_000,
-  },
+  webServer: [
+    {
+      command: serverCommand,
+      cwd: repoRoot,
+      env: {
+        PORT: process.env.TIDE_E2E_PORT ?? '',
+        DIST: process.env.TIDE_E2E_WEB ?? '',
+        LOG_LEVEL: 'warn',
+        TIDE_LIGHTNING_HOST: `127.0.0.1:${process.env.TIDE_E2E_SANDBOX_PORT}`,
+      },
+      reuseExistingServer: false,
+      // Listening comes before seeding, so readiness is the line printed once the demo network is in, never the URL:
+      // a suite started mid-seed sees a first page of older notes and then ~all the seed as "new notes" (99+).
+      ...(staticOnly ? { url: `${baseURL}/home` } : { wait: { stdout: /Tide is running/ } }),
+      timeout: 240_000,
+    },
+    // Ledger, LNURL-pay + zap receipts, NWC on the caching service's relay, Cashu mint, WebLN (e2e/support/sandbox.ts).
+    ...(staticOnly
+      ? []
+      : [
+          {
+            command: `node_modules/.bin/tsx apps/sandbox/src/main.ts --host 127.0.0.1 --port ${process.env.TIDE_E2E_SANDBOX_PORT} --relay ws://127.0.0.1:${process.env.TIDE_E2E_PORT}/`,
+            cwd: repoRoot,
+            reuseExistingServer: false,
+            wait: { stdout: /Sandbox is running/ },
+            timeout: 60_000,
+          },
+        ]),
+  ],
 });

@@ -165,6 +165,12 @@ describe('wallet HTTP and WebLN endpoints', () => {
     expect((await post('/ledger/alice/balance', { sats: 'x' })).status).toBe(400);
     expect((await get('/ledger/mallory')).status).toBe(404);
     expect((await get('/webln/alice/info')).json.node).toBeTruthy();
+    const listed = (await get('/sandbox/accounts')).json.accounts as Array<{
+      name: string;
+      nwcUri: string;
+      balanceSats: number;
+    }>;
+    expect(listed.find((a) => a.name === 'carol')).toMatchObject({ balanceSats: 0, nwcUri: sb.accounts[3]!.nwcUri });
     const script = await fetch(`${sb.origin}/webln/alice/provider.js`);
     expect(await script.text()).toContain('window.webln');
   });

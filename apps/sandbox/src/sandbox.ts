@@ -99,7 +99,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     walletRoutes(ledger, () => [...pubkeys.keys()]),
     mintRoutes(core),
     demoTokenRoute(core, () => `${origin}/mint`),
+    (req: { method: string; parts: string[] }) =>
+      req.method === 'GET' && req.parts.join('/') === 'sandbox/accounts'
+        ? { json: { origin, mintUrl: `${origin}/mint`, accounts: sandbox?.accounts.map(withBalance) ?? [] } }
+        : undefined,
   ];
+  let sandbox: Sandbox | undefined;
+  const withBalance = (a: SandboxAccount) => ({ ...a, balanceSats: Math.floor(ledger.balanceMsat(a.name) / 1000) });
   const { server, port } = await listen(routes, host, options.port ?? 0);
   origin = `http://${host}:${port}`;
   publicHost ||= `${host}:${port}`;
@@ -111,7 +117,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       nwcUris.set(w.name, nwc.addClient(w.name, bytesToHex(demoKey(`sandbox-nwc-${w.name}`))));
     void nwc.start(relay);
   }
-  return {
+  sandbox = {
     origin,
     port,
     mintUrl: `${origin}/mint`,
@@ -134,4 +140,5 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  return sandbox;
 }
