@@ -1,6 +1,6 @@
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { expect, type Page, test } from '@playwright/test';
-import { nsecEncode } from 'nostr-tools/nip19';
+import { npubEncode, nsecEncode } from 'nostr-tools/nip19';
 import { finalizeEvent, type NostrEvent } from 'nostr-tools/pure';
 import { watchPage } from '../helpers/watch-page.ts';
 import { DEMO_ACCOUNTS } from '../support/accounts.ts';
@@ -41,7 +41,7 @@ async function seenUntil(origin: string): Promise<number> {
   return Number(answer[0]?.content ?? 0);
 }
 
-test('bob sees alice like, reply to and repost his note live, per tab, and the count clears after visiting', async ({
+test('bob sees alice like, reply to, repost his note and mention him live, per tab, and the count clears after visiting', async ({
   page,
   baseURL,
 }) => {
@@ -89,19 +89,28 @@ test('bob sees alice like, reply to and repost his note live, per tab, and the c
   await expect(badge).toBeHidden({ timeout: 20_000 });
   await expect(button).toBeHidden();
 
-  // Away from the screen, a repost moves the badge; visiting clears it.
+  // Away from the screen, a repost and a mention move the badge; visiting clears it.
   await navigate(page, '/home');
   const repost = sign(alice.secretKeyHex, 6, JSON.stringify(note), [
     ['e', note.id],
     ['p', bob.pubkey],
   ]);
-  expect(await publishToRelay(relay, [repost])).toBe(1);
-  await expect(badge).toHaveText('1', { timeout: 20_000 });
+  const mention = finalizeEvent(
+    {
+      kind: 1,
+      created_at: repost.created_at + 1,
+      tags: [['p', bob.pubkey]],
+      content: `tide watchers, ask nostr:${npubEncode(bob.pubkey)} about it`,
+    },
+    hexToBytes(alice.secretKeyHex),
+  ) as NostrEvent;
+  expect(await publishToRelay(relay, [repost, mention])).toBe(2);
+  await expect(badge).toHaveText('2', { timeout: 20_000 });
   // On a phone the same count sits on the bottom bar's Notifications entry.
   const viewport = page.viewportSize()!;
   await page.setViewportSize({ width: 390, height: 800 });
   await expect(page.getByRole('navigation', { name: 'Navigation', exact: true }).getByTestId('notif-badge')).toHaveText(
-    '1',
+    '2',
   );
   await page.setViewportSize(viewport);
   await page
@@ -110,7 +119,8 @@ test('bob sees alice like, reply to and repost his note live, per tab, and the c
     .first()
     .click();
   await expect(badge).toBeHidden({ timeout: 20_000 });
-  await expect(rows.nth(0)).toHaveAttribute('aria-label', 'Alice Demo reposted your note');
+  await expect(rows.nth(0)).toHaveAttribute('aria-label', 'Alice Demo mentioned you');
+  await expect(rows.nth(1)).toHaveAttribute('aria-label', 'Alice Demo reposted your note');
 
   // Each tab lists its own types.
   const tab = (name: string) => page.getByRole('tab', { name });
@@ -122,6 +132,11 @@ test('bob sees alice like, reply to and repost his note live, per tab, and the c
   await expect(rows.nth(0)).toHaveAttribute('aria-label', 'Alice Demo liked your note');
   for (const type of await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-type'))))
     expect(['4', '303']).toContain(type);
+  await tab('Mentions').click();
+  await expect(rows.nth(0)).toHaveAttribute('aria-label', 'Alice Demo mentioned you');
+  await expect(rows.nth(0)).toContainText('tide watchers, ask');
+  for (const type of await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-type'))))
+    expect(['7', '8']).toContain(type);
   await tab('Reposts').click();
   await expect(rows.nth(0)).toHaveAttribute('aria-label', 'Alice Demo reposted your note');
   for (const type of await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-type'))))
@@ -134,7 +149,8 @@ test('bob sees alice like, reply to and repost his note live, per tab, and the c
   for (const type of await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-type'))))
     expect(type).toBe('3');
   await tab('All').click();
-  await expect(rows.nth(0)).toHaveAttribute('aria-label', 'Alice Demo reposted your note');
+  await expect(rows.nth(0)).toHaveAttribute('aria-label', 'Alice Demo mentioned you');
+  await expect(rows.nth(1)).toHaveAttribute('aria-label', 'Alice Demo reposted your note');
   await expect(page.getByTestId('notification').filter({ hasText: 'alice answers the tide note' })).toHaveCount(1);
   expect(problems.consoleErrors).toEqual([]);
 });
