@@ -19,6 +19,7 @@ import {
 import { PlayIcon } from '../../ui/icons-more.tsx';
 import type { NotificationGroup } from './notification-groups.ts';
 import styles from './notifications.module.css';
+import { snippetText } from './snippet-text.ts';
 
 /** How many avatars a row shows before "and N others". */
 const AVATARS = 6;
@@ -103,7 +104,7 @@ export function NotificationRow({ group, page, unseen }: { group: NotificationGr
         </p>
         {subject && group.subject ? (
           <Link to={`/e/${noteIdOf(group.subject)}`} className={styles.subject} data-testid="notification-subject">
-            {subject.content.slice(0, SNIPPET_CHARS)}
+            {snippetText(subject.content, page).slice(0, SNIPPET_CHARS)}
           </Link>
         ) : null}
         <time className={styles.time} dateTime={when.toISOString()}>
