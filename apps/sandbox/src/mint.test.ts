@@ -64,6 +64,11 @@ describe('Cashu mint, current /v1 API', () => {
     const minted = await call('POST', '/v1/mint/bolt11', { quote: quote.json.quote, outputs: early.outputs });
     expect(minted.status).toBe(200);
     const proofs = await unblind(minted.json.signatures as never, early.blinded);
+    // NUT-09 restore (what NUT-13 deterministic wallets use): the same outputs get the same signatures back.
+    const unknown = await outputsFor([2]);
+    const restored = await call('POST', '/v1/restore', { outputs: [...early.outputs, ...unknown.outputs] });
+    expect(restored.json.signatures).toEqual(minted.json.signatures);
+    expect(restored.json.outputs).toEqual(early.outputs);
     const again = await outputsFor([8, 4, 1]);
     expect((await call('POST', '/v1/mint/bolt11', { quote: quote.json.quote, outputs: again.outputs })).json.code).toBe(
       20002,

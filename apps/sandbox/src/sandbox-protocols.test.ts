@@ -107,6 +107,17 @@ describe('LNURL-pay and zaps', () => {
     expect(valid.senderPubkey).toBe(alice.pubkey);
     expect(receipt.tags.find((t) => t[0] === 'preimage')?.[1]).toBe(paid.json.preimage);
     expect(sb.ledger.balanceMsat('bob')).toBe(before + 21_000);
+    // The caching service indexed the receipt: the note's zap counters moved.
+    let stats: { zaps: number; satszapped: number } | undefined;
+    for (let i = 0; i < 50 && !stats?.zaps; i++) {
+      stats = await cache.store.db
+        .selectFrom('event_stats')
+        .select(['zaps', 'satszapped'])
+        .where('event_id', '=', note.id)
+        .executeTakeFirst();
+      if (!stats?.zaps) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(stats).toMatchObject({ zaps: 1, satszapped: 21 });
   });
 
   it('answers bad input with {status: "ERROR", reason}', async () => {
