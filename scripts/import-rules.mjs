@@ -18,6 +18,7 @@ export const WORKSPACES = {
   'packages/core': ['packages/core/src'],
   'apps/web': ['apps/web/src'],
   'apps/cache-server': ['apps/cache-server/src', 'apps/cache-server/test'],
+  'apps/sandbox': ['apps/sandbox/src'],
 };
 
 /** Rooms entered only through their index.ts, no exceptions. */
