@@ -152,5 +152,10 @@ test('bob sees alice like, reply to, repost his note and mention him live, per t
   await expect(rows.nth(0)).toHaveAttribute('aria-label', 'Alice Demo mentioned you');
   await expect(rows.nth(1)).toHaveAttribute('aria-label', 'Alice Demo reposted your note');
   await expect(page.getByTestId('notification').filter({ hasText: 'alice answers the tide note' })).toHaveCount(1);
+  // Scrolling to the end of the first 100 loads older ones (pages of 20).
+  const shown = await rows.count();
+  await rows.last().scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 2_000);
+  await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(shown);
   expect(problems.consoleErrors).toEqual([]);
 });
