@@ -3,6 +3,7 @@
 // sandbox (apps/sandbox), which prints the demo wallets' lightning addresses and NWC connection strings.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 
 const port = process.env.PORT ?? '8787';
 const host = process.env.HOST ?? '127.0.0.1';
@@ -29,11 +30,6 @@ if (!process.env.DATABASE_URL) args.push('--db', 'data/tide.db');
 // the seeded demo profiles' lud16 addresses are name@localhost:<SANDBOX_PORT>. No real money.
 const sandboxPort = process.env.SANDBOX_PORT ?? '8090';
 const lightningHost = `localhost:${sandboxPort}`;
-console.log('\n> Starting the Tide caching service (first start seeds the demo network; this takes a minute)');
-const server = spawn('node_modules/.bin/tsx', args, {
-  stdio: 'inherit',
-  env: { ...process.env, TIDE_LIGHTNING_HOST: process.env.TIDE_LIGHTNING_HOST ?? lightningHost },
-});
 const relay = `ws://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/`;
 const sandboxArgs = [
   'apps/sandbox/src/main.ts',
@@ -44,7 +40,28 @@ const sandboxArgs = [
   '--public-host',
   lightningHost,
 ];
-const sandbox = spawn('node_modules/.bin/tsx', sandboxArgs, { stdio: 'inherit', env: process.env });
+// The sandbox's wallet list (addresses, NWC strings) is held and printed just before "Tide is running", which stays
+// the last line and the first URL printed.
+let wallets = '';
+let walletsShown = false;
+const sandbox = spawn('node_modules/.bin/tsx', sandboxArgs, { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+sandbox.stdout.on('data', (chunk) => {
+  if (walletsShown) process.stdout.write(chunk);
+  else wallets += chunk;
+});
+console.log('\n> Starting the Tide caching service (first start seeds the demo network; this takes a minute)');
+const server = spawn('node_modules/.bin/tsx', args, {
+  stdio: ['inherit', 'pipe', 'inherit'],
+  env: { ...process.env, TIDE_LIGHTNING_HOST: process.env.TIDE_LIGHTNING_HOST ?? lightningHost },
+});
+createInterface({ input: server.stdout }).on('line', (line) => {
+  if (!walletsShown && line.includes('Tide is running')) {
+    walletsShown = true;
+    const list = wallets.replace(/\n?Sandbox is running\n?/, '').trimEnd();
+    console.log(list ? `\n${list}\n` : '\n(The lightning sandbox did not start: zaps and wallets will fail.)\n');
+  }
+  console.log(line);
+});
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, () => {
     sandbox.kill('SIGTERM');

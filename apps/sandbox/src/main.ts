@@ -14,10 +14,12 @@ const sandbox = await startSandbox({
   publicHost: arg('public-host'),
   balanceSats: Number(arg('balance') ?? 100_000),
 });
-const lines = [`Lightning sandbox at ${sandbox.origin} (no real money; mint ${sandbox.mintUrl})`];
+// No http:// URL here: `npm start` prints this block before "Tide is running", which must stay the first URL.
+const where = sandbox.origin.replace(/^http:\/\//, '');
+const lines = [`Demo wallets (lightning sandbox on ${where}, no real money; Cashu mint ${where}/mint):`];
 for (const a of sandbox.accounts) {
   lines.push(`  ${a.name}: ${a.lightningAddress}, ${Math.floor(sandbox.ledger.balanceMsat(a.name) / 1000)} sats`);
-  if (a.nwcUri) lines.push(`    NWC: ${a.nwcUri}`);
+  if (a.nwcUri) lines.push(`    Nostr Wallet Connect: ${a.nwcUri}`);
 }
 lines.push('Sandbox is running');
 console.log(lines.join('\n'));
