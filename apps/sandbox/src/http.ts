@@ -25,6 +25,15 @@ const MAX_BODY = 1_000_000;
 /** A route table entry: answers, or returns undefined to let the next one try. */
 export type Route = (req: SandboxRequest) => SandboxReply | undefined | Promise<SandboxReply | undefined>;
 
+/** A path segment decoded, or as written when its %-escapes are broken (routes then find no such name). */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 async function readBody(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -57,7 +66,7 @@ export async function listen(routes: Route[], host: string, port: number): Promi
     let reply: SandboxReply | undefined;
     try {
       const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
-      const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+      const parts = url.pathname.split('/').filter(Boolean).map(safeDecode);
       const r: SandboxRequest = { method: req.method ?? 'GET', url, parts, body: await readBody(req) };
       for (const route of routes) {
         reply = await route(r);

@@ -61,7 +61,9 @@ export class NwcService {
   async start(transport: NwcTransport): Promise<void> {
     const since = Math.floor(Date.now() / 1000) - 5;
     transport.subscribe('nwc', { kinds: [NWC_REQUEST_KIND], '#p': [this.pubkey], since }, (e) => {
-      void this.handle(e).then((r) => (r ? transport.publish(r) : undefined));
+      this.handle(e)
+        .then((r) => (r ? transport.publish(r) : undefined))
+        .catch(() => {}); // a malformed event is dropped, never a crash
     });
     const info = signEvent(
       {
@@ -87,7 +89,9 @@ export class NwcService {
 
   /** Answers one request event (kind 23194); undefined for events not meant for this service. */
   async handle(request: NostrEvent): Promise<NostrEvent | undefined> {
-    if (request?.kind !== NWC_REQUEST_KIND || this.seen.has(request.id)) return undefined;
+    if (request?.kind !== NWC_REQUEST_KIND || typeof request.content !== 'string' || this.seen.has(request.id)) {
+      return undefined;
+    }
     if (!request.tags?.some((t) => t[0] === 'p' && t[1] === this.pubkey)) return undefined;
     if (!verifySignedEvent(request)) return undefined;
     this.seen.add(request.id);
