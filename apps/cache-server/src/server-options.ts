@@ -3,6 +3,7 @@ import type { CommandRecord } from './commands/context.ts';
 import type { RelayInfoOptions } from './http/nip11.ts';
 import type { HttpRoute } from './http/router.ts';
 import type { ServerLimits } from './limits.ts';
+import type { MembershipPayments } from './membership/index.ts';
 import type { WarmStartOptions } from './read-cache/warm-start.ts';
 import type { OpenStoreOptions, Store } from './store/index.ts';
 import type { UpstreamOptions } from './upstream/upstream-relay.ts';
@@ -68,4 +69,6 @@ export interface StartServerOptions extends OpenStoreOptions {
    * users; saved again at close): see `read-cache/warm-start.ts`. Default off here (tests); main turns it on.
    */
   warmStart?: boolean | Omit<WarmStartOptions, 'logger'>;
+  /** The membership service at `/wallet/v1`: the operator's wallet (NWC) and the USD rate (default 100 000 a BTC). */
+  membership?: { payments?: MembershipPayments; usdPerBtc?: number; monitorPollMs?: number };
 }

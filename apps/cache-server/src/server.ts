@@ -21,6 +21,7 @@ import { mediaFilesRoute, webAppRoute } from './http/web-app.ts';
 import { ingestEvents } from './ingest/index.ts';
 import { registerLocalMedia } from './ingest/indexers/media-metadata.ts';
 import { DEFAULT_LIMITS, type ServerLimits } from './limits.ts';
+import { MembershipService, serveWalletConnection } from './membership/index.ts';
 import { onPeerChanges, onStoreChanges } from './read-cache/change-feed.ts';
 import { ChangeNotifier } from './read-cache/change-notifier.ts';
 import { startCrossServerFeed } from './read-cache/cross-server-feed.ts';
@@ -129,6 +130,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     publish: (event, relays, timeoutMs) => publishToRelays(event, relays, timeoutMs, policy()),
   };
 
+  let membershipHost = 'localhost';
+  const membership = new MembershipService({
+    store,
+    now,
+    logger,
+    ...(options.membership?.payments ? { payments: options.membership.payments } : {}),
+    usdPerBtc: () => options.membership?.usdPerBtc ?? 100_000,
+    host: () => membershipHost,
+    usedStorage: async (pubkey: string) => (await blobs?.listOwned(pubkey))?.reduce((sum, b) => sum + b.size, 0) ?? 0,
+  });
   const routes: HttpRoute[] = [
     seedingRoute(() => seeding),
     ...(options.routes ?? []),
@@ -151,12 +162,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       socket.end(seedingUpgradeReply());
       return;
     }
-    if (path !== '/v1' && path !== '/') {
+    if (path !== '/v1' && path !== '/' && path !== '/wallet/v1') {
       socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       if (path === '/v1') serveCacheConnection(ws, core);
+      else if (path === '/wallet/v1') serveWalletConnection(ws, membership, options.membership?.monitorPollMs);
       else serveRelayConnection(ws, core, relayHostsOf(req.headers.host));
     });
   });
@@ -180,6 +192,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // NIP-42: the names this relay answers to. With a public URL, that one (and the bound address); else whatever
   // host the client dialled (a local or development setup), and the bound address.
   const publicHost = URL.canParse(options.publicUrl ?? '') ? new URL(options.publicUrl ?? '').host : undefined;
+  membershipHost = publicHost ?? `${host}:${address.port}`;
   relayHostsOf = (requestHost) => [publicHost ?? requestHost ?? '', `${host}:${address.port}`];
   logger.info({ host, port: address.port }, 'cache server listening');
   if (blobs) core.uploads = { blobs, origin: options.publicUrl ?? `http://${host}:${address.port}` };
@@ -237,6 +250,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         });
       });
       await Promise.all(upstreams.map((u) => u.stop()));
+      options.membership?.payments?.close();
       for (const undo of unregisterMedia) undo();
       stopTellingReads();
       await reads?.close();

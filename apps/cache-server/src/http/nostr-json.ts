@@ -1,3 +1,4 @@
+import { isActive, memberByName } from '../membership/index.ts';
 import type { Store } from '../store/index.ts';
 import { type HttpRoute, sendJson } from './router.ts';
 
@@ -5,7 +6,7 @@ const NAME = /^[a-z0-9._-]{1,64}$/;
 
 /**
  * `GET /.well-known/nostr.json?name=<name>` (NIP-05) for the names this server hosts: users whose profile nip05 is
- * `<name>@<this host>` (Host header, with or without port), and verified names of the verified_users table.
+ * `<name>@<this host>` (Host header, with or without port), active members' names, and the verified_users table.
  */
 export function nostrJsonRoute(store: Store, relayUrlFor: (host: string) => string): HttpRoute {
   return async (req, res, url) => {
@@ -26,6 +27,11 @@ export function nostrJsonRoute(store: Store, relayUrlFor: (host: string) => stri
       .limit(1)
       .execute();
     let pubkey: string | undefined = users[0]?.pubkey;
+    if (!pubkey) {
+      // a member's verified name `name@<this host>` (while premium is active; legends for good)
+      const member = await memberByName(store, name);
+      if (member && isActive(member, Math.floor(Date.now() / 1000))) pubkey = member.pubkey;
+    }
     if (!pubkey) {
       const verified = await store.db
         .selectFrom('verified_users')

@@ -1,0 +1,23 @@
+// The membership service: Premium and Legend paid over lightning, on its own socket path (`/wallet/v1`).
+
+export { isActive, type Member, memberByName, memberByPubkey } from './member-store.ts';
+export { authorise, MembershipRefusal, type SignedParams } from './membership-auth.ts';
+export {
+  LEGEND_STYLES,
+  type MembershipAnswer,
+  MembershipKind,
+  MembershipService,
+  type MembershipServiceOptions,
+  QUOTE_TTL_SECONDS,
+} from './membership-service.ts';
+export { type MembershipPayments, nwcPayments, type OperatorInvoice } from './payments.ts';
+export {
+  MEMBER_NAME,
+  MEMBER_STORAGE_LIMIT,
+  MEMBER_UPLOAD_LIMIT,
+  MEMBERSHIP_PRODUCTS,
+  type MembershipProduct,
+  productById,
+  REGULAR_UPLOAD_LIMIT,
+} from './products.ts';
+export { MONITOR_POLL_MS, serveWalletConnection } from './wallet-endpoint.ts';

@@ -1,0 +1,143 @@
+import { sql } from 'kysely';
+import type { Store } from '../store/index.ts';
+
+/** A member row. */
+export interface Member {
+  pubkey: string;
+  name: string;
+  tier: 'premium' | 'premium-legend';
+  /** Unix seconds premium ends (0 for legends: for good). */
+  expires_on: number;
+  premium_since: number;
+  donated_sats: number;
+  last_donation: number;
+  customization: string;
+}
+
+/** A purchase quote row. */
+export interface Quote {
+  id: string;
+  pubkey: string;
+  receiver: string;
+  product_id: string;
+  name: string;
+  amount_usd: string;
+  amount_sats: number;
+  invoice: string;
+  payment_hash: string;
+  created_at: number;
+  expires_at: number;
+  paid_at: number;
+}
+
+const num = (v: unknown): number => Number(v ?? 0);
+
+function toMember(r: Record<string, unknown>): Member {
+  return {
+    pubkey: String(r.pubkey),
+    name: String(r.name),
+    tier: r.tier === 'premium-legend' ? 'premium-legend' : 'premium',
+    expires_on: num(r.expires_on),
+    premium_since: num(r.premium_since),
+    donated_sats: num(r.donated_sats),
+    last_donation: num(r.last_donation),
+    customization: String(r.customization ?? ''),
+  };
+}
+
+function toQuote(r: Record<string, unknown>): Quote {
+  return {
+    ...(r as unknown as Quote),
+    amount_sats: num(r.amount_sats),
+    created_at: num(r.created_at),
+    expires_at: num(r.expires_at),
+    paid_at: num(r.paid_at),
+  };
+}
+
+/** Whether a member's premium is active at `now` (legends: always). */
+export function isActive(member: Member | undefined, now: number): boolean {
+  return !!member && (member.tier === 'premium-legend' || member.expires_on > now);
+}
+
+/** The member row of a pubkey (active or not). */
+export async function memberByPubkey(store: Store, pubkey: string): Promise<Member | undefined> {
+  const r = await sql<Record<string, unknown>>`SELECT * FROM members WHERE pubkey = ${pubkey}`.execute(store.db);
+  return r.rows[0] ? toMember(r.rows[0]) : undefined;
+}
+
+/** The member holding a name (active or not). */
+export async function memberByName(store: Store, name: string): Promise<Member | undefined> {
+  const r = await sql<Record<string, unknown>>`SELECT * FROM members WHERE name = ${name}`.execute(store.db);
+  return r.rows[0] ? toMember(r.rows[0]) : undefined;
+}
+
+/** Whether `name` is free for `pubkey`: unused, used by `pubkey` itself, or by a lapsed member. */
+export async function nameIsFree(store: Store, name: string, pubkey: string | undefined, now: number) {
+  const holder = await memberByName(store, name);
+  return !holder || holder.pubkey === pubkey || !isActive(holder, now);
+}
+
+/** Writes a member (insert or replace); a lapsed member holding the name loses it first. */
+export async function saveMember(store: Store, m: Member): Promise<void> {
+  await store.write(async (db) => {
+    await sql`DELETE FROM members WHERE name = ${m.name} AND pubkey <> ${m.pubkey}`.execute(db);
+    await sql`INSERT INTO members (pubkey, name, tier, expires_on, premium_since, donated_sats, last_donation, customization)
+      VALUES (${m.pubkey}, ${m.name}, ${m.tier}, ${m.expires_on}, ${m.premium_since}, ${m.donated_sats}, ${m.last_donation}, ${m.customization})
+      ON CONFLICT (pubkey) DO UPDATE SET name = excluded.name, tier = excluded.tier, expires_on = excluded.expires_on,
+        premium_since = excluded.premium_since, donated_sats = excluded.donated_sats,
+        last_donation = excluded.last_donation, customization = excluded.customization`.execute(db);
+  });
+}
+
+/** Stores a new quote. */
+export async function saveQuote(store: Store, q: Quote): Promise<void> {
+  await store.write(async (db) => {
+    await sql`INSERT INTO membership_quotes (id, pubkey, receiver, product_id, name, amount_usd, amount_sats, invoice,
+      payment_hash, created_at, expires_at, paid_at) VALUES (${q.id}, ${q.pubkey}, ${q.receiver}, ${q.product_id},
+      ${q.name}, ${q.amount_usd}, ${q.amount_sats}, ${q.invoice}, ${q.payment_hash}, ${q.created_at}, ${q.expires_at},
+      ${q.paid_at})`.execute(db);
+  });
+}
+
+/** The quote with this id. */
+export async function quoteById(store: Store, id: string): Promise<Quote | undefined> {
+  const r = await sql<Record<string, unknown>>`SELECT * FROM membership_quotes WHERE id = ${id}`.execute(store.db);
+  return r.rows[0] ? toQuote(r.rows[0]) : undefined;
+}
+
+/** Marks a quote paid once (true when this call did it). */
+export async function markQuotePaid(store: Store, id: string, paidAt: number): Promise<boolean> {
+  let changed = false;
+  await store.write(async (db) => {
+    const r = await sql`UPDATE membership_quotes SET paid_at = ${paidAt} WHERE id = ${id} AND paid_at = 0`.execute(db);
+    changed = Number(r.numAffectedRows ?? 0) > 0;
+  });
+  return changed;
+}
+
+/** Paid quotes of a buyer, newest first. */
+export async function paidQuotes(store: Store, pubkey: string, limit: number, until: number, offset: number) {
+  const r = await sql<Record<string, unknown>>`SELECT * FROM membership_quotes
+    WHERE pubkey = ${pubkey} AND paid_at > 0 AND paid_at <= ${until}
+    ORDER BY paid_at DESC, id LIMIT ${limit} OFFSET ${offset}`.execute(store.db);
+  return r.rows.map(toQuote);
+}
+
+/** Active members of a tier for a leaderboard, ordered by a sort key (descending). */
+export async function leaderboard(
+  store: Store,
+  legends: boolean,
+  orderBy: 'donated_btc' | 'last_donation' | 'premium_since',
+  now: number,
+  limit: number,
+  offset: number,
+): Promise<Member[]> {
+  const column = orderBy === 'donated_btc' ? sql.raw('donated_sats') : sql.raw(orderBy);
+  const r = legends
+    ? await sql<Record<string, unknown>>`SELECT * FROM members WHERE tier = 'premium-legend'
+        ORDER BY ${column} DESC, pubkey LIMIT ${limit} OFFSET ${offset}`.execute(store.db)
+    : await sql<Record<string, unknown>>`SELECT * FROM members WHERE tier = 'premium-legend' OR expires_on > ${now}
+        ORDER BY ${column} DESC, pubkey LIMIT ${limit} OFFSET ${offset}`.execute(store.db);
+  return r.rows.map(toMember);
+}

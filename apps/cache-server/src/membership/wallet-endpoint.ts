@@ -1,0 +1,105 @@
+import type { WebSocket } from 'ws';
+import { MembershipRefusal } from './membership-auth.ts';
+import type { MembershipAnswer, MembershipService } from './membership-service.ts';
+
+/** How often a purchase monitor asks the operator's wallet whether its quote was paid (ms). */
+export const MONITOR_POLL_MS = 1000;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Serves one wallet-socket connection (`/wallet/v1`): `["REQ", subId, {cache: [command, payload]}]` answered with
+ * EVENT frames and EOSE, refusals with NOTICE + EOSE; `membership_purchase_monitor` stays open until paid or CLOSE.
+ */
+export function serveWalletConnection(socket: WebSocket, service: MembershipService, pollMs = MONITOR_POLL_MS): void {
+  const monitors = new Map<string, ReturnType<typeof setTimeout>>();
+  const send = (frame: unknown) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+  };
+  const notice = (subId: string, reason: string) => {
+    send(['NOTICE', subId, reason]);
+    send(['EOSE', subId]);
+  };
+  const events = (subId: string, answers: MembershipAnswer[]) => {
+    for (const a of answers) send(['EVENT', subId, a]);
+  };
+  const stop = (subId: string) => {
+    clearTimeout(monitors.get(subId));
+    monitors.delete(subId);
+  };
+
+  const monitor = (subId: string, quoteId: string, first: boolean) => {
+    service.settle(quoteId).then(
+      (paidAt) => {
+        if (!first && !monitors.has(subId)) return;
+        if (paidAt !== null) {
+          events(subId, [
+            {
+              kind: 10000603,
+              content: JSON.stringify({ membership_quote_id: quoteId, completed_at: paidAt }),
+              created_at: paidAt,
+            },
+          ]);
+          if (first) send(['EOSE', subId]);
+          monitors.delete(subId);
+          return;
+        }
+        if (first) send(['EOSE', subId]);
+        monitors.set(
+          subId,
+          setTimeout(() => monitor(subId, quoteId, false), pollMs),
+        );
+      },
+      (err: unknown) => {
+        monitors.delete(subId);
+        notice(subId, err instanceof MembershipRefusal ? err.message : 'error: could not check the payment');
+      },
+    );
+  };
+
+  socket.on('message', (data) => {
+    let msg: unknown;
+    try {
+      msg = JSON.parse(String(data));
+    } catch {
+      send(['NOTICE', '', 'invalid: message is not JSON']);
+      return;
+    }
+    if (!Array.isArray(msg) || typeof msg[1] !== 'string') {
+      send(['NOTICE', '', 'invalid: expected ["REQ", subId, filter] or ["CLOSE", subId]']);
+      return;
+    }
+    const [type, subId, filter] = msg as [unknown, string, unknown];
+    if (type === 'CLOSE') {
+      stop(subId);
+      return;
+    }
+    if (type !== 'REQ' || !isObject(filter) || !Array.isArray(filter.cache) || typeof filter.cache[0] !== 'string') {
+      notice(subId, 'invalid: expected a cache filter [command, payload]');
+      return;
+    }
+    const command = filter.cache[0] as string;
+    const payload = isObject(filter.cache[1]) ? filter.cache[1] : {};
+    stop(subId);
+    if (command === 'membership_purchase_monitor') {
+      if (typeof payload.membership_quote_id !== 'string') notice(subId, 'invalid: membership_quote_id is required');
+      else monitor(subId, payload.membership_quote_id, true);
+      return;
+    }
+    service.run(command, payload).then(
+      (answers) => {
+        if (answers === undefined) return notice(subId, 'unknown api request');
+        events(subId, answers);
+        send(['EOSE', subId]);
+      },
+      (err: unknown) => {
+        notice(subId, err instanceof MembershipRefusal ? err.message : 'error: membership request failed');
+      },
+    );
+  });
+  socket.once('close', () => {
+    for (const id of [...monitors.keys()]) stop(id);
+  });
+}
