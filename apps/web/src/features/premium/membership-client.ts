@@ -1,0 +1,111 @@
+import {
+  fetchMembershipStatus,
+  isMembershipNameAvailable,
+  type MembershipStatus,
+  membershipCall,
+  monitorPurchase,
+  WalletClient,
+} from '@tide/core/cache';
+import { resolveCacheUrl } from '../../data/cache-url.ts';
+import { readStorage, STORAGE_KEYS } from '../../state/storage.ts';
+
+/** The membership socket's address: the caching service's host with the path `/wallet/v1`. */
+export function membershipUrl(cacheUrl: string): string {
+  const url = new URL(cacheUrl);
+  url.pathname = '/wallet/v1';
+  url.search = '';
+  return url.toString();
+}
+
+/** A purchase quote (`membership_purchase_product`, kind 10000602). */
+export interface MembershipQuote {
+  membership_quote_id: string;
+  qr_code?: string;
+  invoice: string;
+  amount_usd?: string;
+  amount_btc?: string;
+  product_id?: string;
+}
+
+/** What the premium screens ask the membership service (one socket, opened on first use). */
+export interface MembershipApi {
+  status(): Promise<MembershipStatus>;
+  nameAvailable(name: string): Promise<boolean>;
+  purchase(productId: string, name: string, amountUsd?: number): Promise<MembershipQuote>;
+  monitor(quoteId: string, onPaid: () => void): () => void;
+  changeName(name: string): Promise<{ name?: string; nostr_address?: string }>;
+}
+
+type Sign = (content: unknown) => Promise<Parameters<typeof fetchMembershipStatus>[1]['event_from_user'] | null>;
+
+/** Signs a membership request (kind 30078, `p` = the user, content = the command's params) through the publisher. */
+const signRequest: Sign = async (content) => {
+  const { signEvent } = await import('../publish/index.ts');
+  const { stores } = await import('../../state/stores.ts');
+  const me = stores.session.getState().publicKey;
+  if (!me) return null;
+  return signEvent({ kind: 30078, content: JSON.stringify(content ?? {}), tags: [['p', me]] });
+};
+
+let shared: { wallet: WalletClient; opening: Promise<void> } | null = null;
+
+async function openWallet(): Promise<WalletClient> {
+  if (!shared) {
+    const location = globalThis.location ?? { protocol: 'http:', host: '127.0.0.1' };
+    const wallet = new WalletClient({
+      url: membershipUrl(resolveCacheUrl(readStorage(STORAGE_KEYS.cacheServer), location)),
+      appId: 'tide-premium',
+    });
+    shared = { wallet, opening: wallet.open() };
+    shared.opening.catch(() => {
+      shared = null;
+    });
+  }
+  await shared.opening;
+  return shared.wallet;
+}
+
+async function signed(content: unknown) {
+  const event = await signRequest(content);
+  if (!event) throw new Error('not signed');
+  return { event_from_user: event };
+}
+
+/** The membership API over the real wallet socket. */
+export const membershipApi: MembershipApi = {
+  async status() {
+    const wallet = await openWallet();
+    return fetchMembershipStatus(wallet, await signed({}));
+  },
+  async nameAvailable(name) {
+    const wallet = await openWallet();
+    return isMembershipNameAvailable(wallet, { name });
+  },
+  async purchase(productId, name, amountUsd) {
+    const wallet = await openWallet();
+    const params = { product_id: productId, name, ...(amountUsd ? { amount_usd: amountUsd } : {}) };
+    const quote = (await membershipCall(wallet, 'membership_purchase_product', await signed(params))) as
+      | MembershipQuote
+      | undefined;
+    if (!quote?.invoice) throw new Error('no quote');
+    return quote;
+  },
+  monitor(quoteId, onPaid) {
+    let stop: (() => void) | null = null;
+    let stopped = false;
+    void openWallet().then((wallet) => {
+      if (!stopped) stop = monitorPurchase(wallet, { membership_quote_id: quoteId }, () => onPaid());
+    });
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  },
+  async changeName(name) {
+    const wallet = await openWallet();
+    const out = (await membershipCall(wallet, 'membership_change_name', await signed({ name }))) as
+      | { name?: string; nostr_address?: string }
+      | undefined;
+    return out ?? {};
+  },
+};

@@ -1,0 +1,68 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../test-utils.tsx';
+import type { MembershipApi } from './membership-client.ts';
+import { PremiumNameForm } from './premium-name-form.tsx';
+import { PremiumSubscribe } from './premium-subscribe.tsx';
+
+function fakeApi(taken: string[] = []): MembershipApi & { paid: () => void } {
+  let paidCallback: (() => void) | null = null;
+  return {
+    status: vi.fn(async () => ({ tier: 'none' as const })),
+    nameAvailable: vi.fn(async (name: string) => !taken.includes(name)),
+    purchase: vi.fn(async (product_id: string) => ({
+      membership_quote_id: 'q1',
+      invoice: 'lnbc210n1fake',
+      qr_code: 'lightning:lnbc210n1fake',
+      amount_usd: product_id === '12-months-premium' ? '72.00' : '21.00',
+      amount_btc: '0.00021000',
+    })),
+    monitor: vi.fn((_id: string, onPaid: () => void) => {
+      paidCallback = onPaid;
+      return () => undefined;
+    }),
+    changeName: vi.fn(async (name: string) => ({ name })),
+    paid: () => paidCallback?.(),
+  };
+}
+
+describe('find a premium name', () => {
+  it('says a short name is too short and a taken one unavailable; Next gives an available name', async () => {
+    const api = fakeApi(['alice']);
+    const onPick = vi.fn();
+    renderWithApp(<PremiumNameForm api={api} submitLabel="Next" onPick={onPick} />);
+    const input = screen.getByLabelText('Premium name');
+    fireEvent.change(input, { target: { value: 'ab' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Name needs to be at least 3 characters long')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'alice' } });
+    expect(await screen.findByText('Sorry, that name is currently unavailable')).toBeTruthy();
+    expect(onPick).not.toHaveBeenCalled();
+    fireEvent.change(input, { target: { value: 'Tidefan' } });
+    expect(await screen.findByText('This name is available')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(onPick).toHaveBeenCalledWith('tidefan'));
+    expect(api.nameAvailable).toHaveBeenCalledWith('alice');
+  });
+});
+
+describe('premium subscription', () => {
+  it('chooses 12 months, shows the invoice QR, pays with the wallet and shows Done once the monitor says paid', async () => {
+    const api = fakeApi();
+    const pay = vi.fn(async () => undefined);
+    const onDone = vi.fn();
+    renderWithApp(<PremiumSubscribe api={api} name="tidefan" onBack={() => undefined} onDone={onDone} pay={pay} />);
+    fireEvent.click(screen.getByLabelText('$6 a month, paid for 12 months'));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByRole('img', { name: 'Lightning invoice QR code' })).toBeTruthy();
+    expect(api.purchase).toHaveBeenCalledWith('12-months-premium', 'tidefan', undefined);
+    expect(screen.getByText(/\$72\.00/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay with connected wallet' }));
+    await waitFor(() => expect(pay).toHaveBeenCalledWith('lnbc210n1fake'));
+    expect(screen.queryByRole('button', { name: 'Done' })).toBeNull();
+    act(() => api.paid());
+    fireEvent.click(await screen.findByRole('button', { name: 'Done' }));
+    expect(onDone).toHaveBeenCalled();
+  });
+});
