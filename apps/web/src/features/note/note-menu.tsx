@@ -11,6 +11,7 @@ import type { NoteConfirmKind } from './note-confirm.tsx';
 import { peopleItems } from './note-people-items.ts';
 import { broadcastNote, repostNote } from './note-publish-actions.ts';
 import { useBookmarked } from './use-bookmarked.ts';
+import { requestZapDialog } from './zap-overlay.ts';
 
 /** Props of {@link NoteMenuContent}. */
 export interface NoteMenuProps {
@@ -33,6 +34,7 @@ export function NoteMenuContent({ note, onReactions, onOpenChange, onConfirm, tr
   const mutes = useOwnMutes();
   const items: { id: string; label: string; run: () => void }[] = [
     { id: 'reactions', label: t('note.menu.reactions'), run: onReactions },
+    { id: 'zap', label: t('note.menu.zap'), run: () => requestZapDialog(note.id) },
     { id: 'copy-link', label: t('note.menu.copyLink'), run: () => copy('link') },
     { id: 'copy-text', label: t('note.menu.copyText'), run: () => copy('text') },
     { id: 'copy-id', label: t('note.menu.copyId'), run: () => copy('id') },

@@ -6,7 +6,7 @@ import { stores } from '../../state/stores.ts';
 import { renderWithApp } from '../../test-utils.tsx';
 import { richPage } from './note-fixtures.ts';
 import { type noteZapTarget, ZapButton } from './zap-button.tsx';
-import { shownZapSats, zapOverlay } from './zap-overlay.ts';
+import { requestZapDialog, shownZapSats, zapDialogRequest, zapOverlay } from './zap-overlay.ts';
 
 // The wallet module is replaced (unit test): what the button asks it to do is checked; the flow has its own tests.
 const zap = vi.fn(async () => true);
@@ -88,5 +88,15 @@ describe('ZapButton', () => {
     expect(screen.getByRole('button', { name: 'Zap' }).textContent).toContain(
       humanizeNumber(note.stats.satszapped + 21),
     );
+  });
+});
+
+describe('note menu Zap item', () => {
+  it('asks the note’s zap button to open the custom zap dialog', async () => {
+    renderWithApp(<ZapButton note={note} />);
+    act(() => requestZapDialog(note.id));
+    expect(await screen.findByTestId('zap-dialog')).toBeTruthy();
+    expect(zapDialogRequest.getState().id).toBeNull();
+    expect(zap).not.toHaveBeenCalled();
   });
 });

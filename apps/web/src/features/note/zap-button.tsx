@@ -1,13 +1,14 @@
 import { humanizeNumber } from '@tide/core/format';
 import type { Note, User } from '@tide/core/model';
-import { type ButtonHTMLAttributes, lazy, Suspense, useRef, useState } from 'react';
+import { type ButtonHTMLAttributes, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useStore } from 'zustand';
 import { useT } from '../../i18n/intl.tsx';
 import { stores } from '../../state/stores.ts';
 import { ZapIcon } from '../../ui/icons.tsx';
 import type { ZapTarget } from '../wallet/zap-actions.ts';
 import styles from './note.module.css';
 import { requireKey } from './note-actions.ts';
-import { shownZapSats, useZapOverlay } from './zap-overlay.ts';
+import { shownZapSats, useZapOverlay, zapDialogRequest } from './zap-overlay.ts';
 
 // The wallet code (LNURL, NWC, dialog) loads on the first zap.
 const wallet = () => import('../wallet/index.ts');
@@ -45,21 +46,25 @@ export function useZapPress(target: ZapTarget) {
     timer.current = null;
   };
   const openDialog = () => {
-    longPressed.current = true;
     clear();
     if (requireKey(t('note.zapNeedsLogin'))) setOpen(true);
+  };
+  const pressOpen = () => {
+    // The click that ends a long press must not also send the default zap.
+    longPressed.current = true;
+    openDialog();
   };
   const props: ButtonHTMLAttributes<HTMLButtonElement> = {
     onPointerDown: () => {
       longPressed.current = false;
       clear();
-      timer.current = setTimeout(openDialog, LONG_PRESS_MS);
+      timer.current = setTimeout(pressOpen, LONG_PRESS_MS);
     },
     onPointerUp: clear,
     onPointerLeave: clear,
     onContextMenu: (e) => {
       e.preventDefault();
-      openDialog();
+      pressOpen();
     },
     onClick: () => {
       clear();
@@ -88,7 +93,14 @@ export function useZapPress(target: ZapTarget) {
 export function ZapButton({ note }: { note: Note }) {
   const t = useT();
   const overlay = useZapOverlay(note.id);
-  const { props, dialog } = useZapPress(noteZapTarget(note));
+  const { props, dialog, openDialog } = useZapPress(noteZapTarget(note));
+  // The note menu's Zap item opens this note's dialog.
+  const requested = useStore(zapDialogRequest, (s) => s.id === note.id);
+  useEffect(() => {
+    if (!requested) return;
+    zapDialogRequest.setState({ id: null });
+    openDialog();
+  }, [requested, openDialog]);
   return (
     <>
       <button

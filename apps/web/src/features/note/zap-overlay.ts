@@ -35,3 +35,11 @@ export function shownZapSats(served: number, entry: ZapOverlayEntry | undefined)
 export function useZapOverlay(id: string): ZapOverlayEntry | undefined {
   return useStore(zapOverlay, (s) => s.byId[id]);
 }
+
+/** A request from the note menu to open the custom zap dialog of one note (its id), handled by its zap button. */
+export const zapDialogRequest = createStore<{ id: string | null }>()(() => ({ id: null }));
+
+/** Asks the zap button of note `id` to open its custom zap dialog (the note menu's Zap item). */
+export function requestZapDialog(id: string): void {
+  zapDialogRequest.setState({ id });
+}
