@@ -140,6 +140,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     host: () => membershipHost,
     usedStorage: async (pubkey: string) => (await blobs?.listOwned(pubkey))?.reduce((sum, b) => sum + b.size, 0) ?? 0,
   });
+  // members' contact list versions are kept for recovery (the events table keeps only the newest)
+  const stopContactHistory = notifier.onEvent((event) => {
+    membership.noteEvent(event).catch((err: unknown) => logger.warn({ err }, 'keeping a contact list failed'));
+  });
   const routes: HttpRoute[] = [
     seedingRoute(() => seeding),
     ...(options.routes ?? []),
@@ -251,6 +255,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       });
       await Promise.all(upstreams.map((u) => u.stop()));
       options.membership?.payments?.close();
+      stopContactHistory();
       for (const undo of unregisterMedia) undo();
       stopTellingReads();
       await reads?.close();

@@ -7,6 +7,7 @@ import { coreNetStatsCommands } from './core-net-stats.ts';
 import { coreProtocolCommands } from './core-protocol.ts';
 import { coreRelayCommands } from './core-relays.ts';
 import { coreUploadCommands } from './core-upload.ts';
+import { membershipCacheCommands } from './membership-commands.ts';
 import { peopleCommands } from './people-commands.ts';
 import { commandRegistry, registerCommands } from './registry.ts';
 
@@ -19,6 +20,7 @@ registerCommands(peopleCommands);
 registerCommands(contentCommands);
 registerCommands(contentHashtagCommands);
 registerCommands(contentMultiKindCommands);
+registerCommands(membershipCacheCommands);
 
 export type * from './context.ts';
 export { CommandError } from './context.ts';

@@ -1,6 +1,13 @@
 // The membership service: Premium and Legend paid over lightning, on its own socket path (`/wallet/v1`).
 
-export { isActive, type Member, memberByName, memberByPubkey } from './member-store.ts';
+export {
+  contactLists,
+  eventCountsByKind,
+  isActive,
+  type Member,
+  memberByName,
+  memberByPubkey,
+} from './member-store.ts';
 export { authorise, MembershipRefusal, type SignedParams } from './membership-auth.ts';
 export {
   LEGEND_STYLES,

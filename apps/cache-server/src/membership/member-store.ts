@@ -1,3 +1,4 @@
+import type { NostrEvent } from '@tide/core/nostr';
 import { sql } from 'kysely';
 import type { Store } from '../store/index.ts';
 
@@ -140,4 +141,27 @@ export async function leaderboard(
     : await sql<Record<string, unknown>>`SELECT * FROM members WHERE tier = 'premium-legend' OR expires_on > ${now}
         ORDER BY ${column} DESC, pubkey LIMIT ${limit} OFFSET ${offset}`.execute(store.db);
   return r.rows.map(toMember);
+}
+
+/** Keeps a member's contact list (kind 3) version; the same event twice is kept once. */
+export async function keepContactList(store: Store, event: NostrEvent): Promise<void> {
+  await store.write(async (db) => {
+    await sql`INSERT INTO member_contact_history (id, pubkey, created_at, event)
+      VALUES (${event.id}, ${event.pubkey}, ${event.created_at}, ${JSON.stringify(event)})
+      ON CONFLICT (id) DO NOTHING`.execute(db);
+  });
+}
+
+/** A member's kept contact lists, newest first. */
+export async function contactLists(store: Store, pubkey: string, limit = 100): Promise<NostrEvent[]> {
+  const r = await sql<{ event: string }>`SELECT event FROM member_contact_history WHERE pubkey = ${pubkey}
+    ORDER BY created_at DESC LIMIT ${limit}`.execute(store.db);
+  return r.rows.map((row) => JSON.parse(row.event) as NostrEvent);
+}
+
+/** How many events of each kind the store holds by `pubkey`. */
+export async function eventCountsByKind(store: Store, pubkey: string): Promise<Record<string, number>> {
+  const r = await sql<{ kind: number; n: number | string }>`SELECT kind, COUNT(*) AS n FROM events
+    WHERE pubkey = ${pubkey} GROUP BY kind`.execute(store.db);
+  return Object.fromEntries(r.rows.map((row) => [String(row.kind), Number(row.n)]));
 }

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { NostrEvent } from '@tide/core/nostr';
 import type { Logger } from 'pino';
 import type { Store } from '../store/index.ts';
 import {
   isActive,
+  keepContactList,
   leaderboard,
   type Member,
   markQuotePaid,
@@ -237,6 +239,40 @@ export class MembershipService {
       last_donation: paidAt,
       customization: old?.customization ?? '',
     });
+    await this.keepCurrentContacts(quote.receiver);
+  }
+
+  /** Keeps a member's contact list version as it arrives (the events table keeps only the newest). */
+  async noteEvent(event: NostrEvent): Promise<void> {
+    if (event.kind !== 3) return;
+    const member = await memberByPubkey(this.o.store, event.pubkey);
+    if (member && isActive(member, this.o.now())) await keepContactList(this.o.store, event);
+  }
+
+  /** Keeps the contact list a new member has now, so recovery has a first version. */
+  private async keepCurrentContacts(pubkey: string): Promise<void> {
+    const rows = await this.o.store.db
+      .selectFrom('events')
+      .selectAll()
+      .where('pubkey', '=', pubkey)
+      .where('kind', '=', 3)
+      .execute();
+    for (const r of rows) {
+      const event = {
+        ...r,
+        created_at: Number(r.created_at),
+        tags: JSON.parse(String(r.tags)),
+      } as unknown as NostrEvent;
+      await keepContactList(this.o.store, {
+        id: event.id,
+        pubkey: event.pubkey,
+        created_at: event.created_at,
+        kind: 3,
+        tags: event.tags,
+        content: event.content,
+        sig: event.sig,
+      });
+    }
   }
 
   private async history(req: ReturnType<typeof authorise>, now: number): Promise<MembershipAnswer[]> {

@@ -29,3 +29,15 @@ export async function membershipTables(db: Kysely<unknown>): Promise<void> {
   )`.execute(db);
   await sql`CREATE INDEX IF NOT EXISTS membership_quotes_pubkey_idx ON membership_quotes (pubkey, paid_at)`.execute(db);
 }
+
+/** Earlier contact lists (kind 3) of members, which the events table replaces with the newest (both dialects). */
+export async function memberContactHistory(db: Kysely<unknown>): Promise<void> {
+  await sql`CREATE TABLE IF NOT EXISTS member_contact_history (
+    id TEXT PRIMARY KEY,
+    pubkey TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    event TEXT NOT NULL
+  )`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS member_contact_history_pubkey_idx
+    ON member_contact_history (pubkey, created_at)`.execute(db);
+}

@@ -5,7 +5,7 @@ import { ingestIndexes } from './migration-0007-ingest-indexes.ts';
 import { withoutRowid } from './migration-0008-without-rowid.ts';
 import { likesWalkIndex } from './migration-0009-likes-walk.ts';
 import { ftsKeepDiacritics } from './migration-0010-fts-diacritics.ts';
-import { membershipTables } from './migration-0011-membership.ts';
+import { memberContactHistory, membershipTables } from './migration-0011-membership.ts';
 import type { Database } from './schema.ts';
 import { type ColumnCode, SEARCH_METADATA_COLUMNS, TABLES, type TableDef } from './tables.ts';
 
@@ -188,6 +188,7 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
     '0009_likes_walk': { up: async (db: AnyDb) => likesWalkIndex(db, dialect) },
     '0010_fts_diacritics': { up: async (db: AnyDb) => ftsKeepDiacritics(db, dialect) },
     '0011_membership': { up: async (db: AnyDb) => membershipTables(db) },
+    '0012_member_contact_history': { up: async (db: AnyDb) => memberContactHistory(db) },
   };
 }
 
