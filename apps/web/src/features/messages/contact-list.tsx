@@ -13,11 +13,14 @@ import { EmptyState } from '../../ui/screen.tsx';
 import { SkeletonList } from '../../ui/skeleton.tsx';
 import { userName } from '../note/note-author.tsx';
 import { useDmCountChanges } from './dm-count.ts';
+import type { DmMessage } from './dm-message.ts';
 import styles from './messages.module.css';
 import { privateMessages } from './private-messages.ts';
 
 /** Query key of a contact list page set. */
 export const contactsKey = (me: string, relation: string) => ['dm-contacts', me, relation] as const;
+
+const NO_PRIVATES: Record<string, DmMessage[]> = {};
 
 interface Row {
   pubkey: string;
@@ -49,7 +52,7 @@ export function ContactList({ me, relation, selected }: { me: string; relation: 
     seen.current = changes;
     void queryClient.invalidateQueries({ queryKey: ['dm-contacts', me] });
   }, [changes, me, queryClient]);
-  const privates = useStore(privateMessages, (s) => (s.pubkey === me ? s.byContact : {}));
+  const privates = useStore(privateMessages, (s) => (s.pubkey === me ? s.byContact : NO_PRIVATES));
 
   if (!query.page) return <SkeletonList label={t('common.loading')} count={4} />;
   const page = query.page;

@@ -26,6 +26,8 @@ export function MessageComposer({
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [mode, setMode] = useState<SendMode | null>(null);
+  const [usePrivate, setUsePrivate] = useState(true);
+  const effective: SendMode | null = mode?.kind === 'nip17' && !usePrivate ? { kind: 'nip04' } : mode;
 
   useEffect(() => {
     let cancelled = false;
@@ -41,7 +43,7 @@ export function MessageComposer({
 
   const send = async () => {
     const body = text.trim();
-    if (!body || sending || !mode) return;
+    if (!body || sending || !effective) return;
     const signer = session.signer;
     if (!signer) {
       stores.toasts.getState().show({ kind: 'error', message: t('messages.needSigner') });
@@ -49,7 +51,7 @@ export function MessageComposer({
     }
     setSending(true);
     try {
-      const sent = await sendDirectMessage(signer, me, contact, body, mode, {
+      const sent = await sendDirectMessage(signer, me, contact, body, effective, {
         success: null,
         failure: t('messages.sendFailed'),
         timeout: t('messages.sendTimeout'),
@@ -71,17 +73,19 @@ export function MessageComposer({
         void send();
       }}
     >
-      <p className={styles.mode} data-testid="dm-mode" data-mode={mode?.kind ?? 'unknown'}>
+      <p className={styles.mode} data-testid="dm-mode" data-mode={effective?.kind ?? 'unknown'}>
+        {effective?.kind === 'nip17' ? <LockIcon size={12} /> : null}
+        {effective?.kind === 'nip17'
+          ? t('messages.modePrivate')
+          : effective
+            ? t('messages.modeNip04')
+            : t('messages.modeChecking')}
         {mode?.kind === 'nip17' ? (
-          <>
-            <LockIcon size={12} />
-            {t('messages.modePrivate')}
-          </>
-        ) : mode ? (
-          t('messages.modeNip04')
-        ) : (
-          t('messages.modeChecking')
-        )}
+          <label className={styles.toggle}>
+            <input type="checkbox" checked={usePrivate} onChange={(e) => setUsePrivate(e.target.checked)} />
+            {t('messages.privateToggle')}
+          </label>
+        ) : null}
       </p>
       <label htmlFor={id} className={styles.visuallyHidden}>
         {t('messages.inputLabel')}
@@ -100,7 +104,7 @@ export function MessageComposer({
           }
         }}
       />
-      <Button type="submit" disabled={sending || !mode || text.trim() === ''}>
+      <Button type="submit" disabled={sending || !effective || text.trim() === ''}>
         {sending ? t('messages.sending') : t('messages.send')}
       </Button>
     </form>
