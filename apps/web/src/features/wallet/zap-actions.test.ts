@@ -10,8 +10,14 @@ import { zapOverlay } from '../note/zap-overlay.ts';
 
 // The publisher is replaced by a local key (unit test); LNURL is a real loopback HTTP server.
 const userKey = generateSecretKey();
+let signDelay = 0;
 vi.mock('../publish/index.ts', () => ({
-  signEvent: async (t: Parameters<typeof finalizeEvent>[0]) => finalizeEvent(t, userKey),
+  signEvent: async (t: Parameters<typeof finalizeEvent>[0]) => {
+    const signed = finalizeEvent(t, userKey);
+    // A slow signer: the clock has moved on by signDelay seconds when the signature comes back.
+    if (signDelay) vi.setSystemTime(Date.now() + signDelay * 1000);
+    return signed;
+  },
   getUserRelays: async () => ({ relays: [], declared: false, createdAt: 0 }),
   getProductRelay: async () => 'ws://127.0.0.1:1/',
 }));
@@ -126,6 +132,20 @@ describe('zap', { timeout: 30_000 }, () => {
     expect(lastToast()?.message).toBe('Author of this note cannot be zapped');
     expect(await zap(target(`plain@127.0.0.1:${server.port}`), 21, '', t)).toBe(false);
     expect(lastToast()?.message).toBe('Author of this note cannot be zapped');
+    expect(paid).toHaveLength(0);
+  });
+
+  it('a zap request signed more than 60 s ago is not sent', async () => {
+    setWebLN(async () => ({ preimage: '07'.repeat(32) }));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    signDelay = 61;
+    try {
+      expect(await zap(target(`bob@127.0.0.1:${server.port}`), 21, '', t)).toBe(false);
+    } finally {
+      signDelay = 0;
+      vi.useRealTimers();
+    }
+    expect(lastToast()?.message).toBe('We were unable to send this Zap');
     expect(paid).toHaveLength(0);
   });
 

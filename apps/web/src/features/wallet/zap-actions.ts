@@ -10,6 +10,9 @@ import { loadWallets } from './wallet-sync.ts';
 /** How long a zap may take from the first request to the wallet's answer. */
 export const ZAP_TIMEOUT_MS = 45_000;
 
+/** How old (seconds) a signed zap request may be when it is sent (spec §9: zap auth freshness 60 s). */
+export const ZAP_AUTH_FRESH_S = 60;
+
 /** What is zapped: a note or article (id, kind, coordinate) or a profile (no id). */
 export interface ZapTarget {
   pubkey: string;
@@ -83,6 +86,9 @@ export async function zap(target: ZapTarget, amountSats: number, message: string
           sign: async (template) => {
             const signed: NostrEvent | null = await signEvent(template);
             if (!signed) throw new Error('not signed');
+            // A zap request signed long ago (a slow remote signer) is not sent: zap auth freshness 60 s (spec §9).
+            if (Math.abs(Math.floor(Date.now() / 1000) - signed.created_at) > ZAP_AUTH_FRESH_S)
+              throw new Error('stale');
             return signed;
           },
         });
