@@ -40,6 +40,16 @@ const sandboxArgs = [
   '--public-host',
   lightningHost,
 ];
+// The membership service invoices through the operator's wallet: the sandbox's "tide" account over NWC (its keys are
+// derived from fixed labels, as the sandbox does: sha256("tide-demo:<label>")). TIDE_MEMBERSHIP_NWC overrides it.
+const { schnorr } = await import('@noble/curves/secp256k1.js');
+const { sha256 } = await import('@noble/hashes/sha2.js');
+const demoKey = (label) => sha256(new TextEncoder().encode(`tide-demo:${label}`));
+const hexOf = (bytes) => Buffer.from(bytes).toString('hex');
+const membershipNwc =
+  process.env.TIDE_MEMBERSHIP_NWC ??
+  `nostr+walletconnect://${hexOf(schnorr.getPublicKey(demoKey('sandbox-nwc')))}?relay=${encodeURIComponent(relay)}` +
+    `&secret=${hexOf(demoKey('sandbox-nwc-tide'))}`;
 // The sandbox's wallet list (addresses, NWC strings) is held and printed just before "Tide is running", which stays
 // the last line and the first URL printed.
 let wallets = '';
@@ -52,7 +62,11 @@ sandbox.stdout.on('data', (chunk) => {
 console.log('\n> Starting the Tide caching service (first start seeds the demo network; this takes a minute)');
 const server = spawn('node_modules/.bin/tsx', args, {
   stdio: ['inherit', 'pipe', 'inherit'],
-  env: { ...process.env, TIDE_LIGHTNING_HOST: process.env.TIDE_LIGHTNING_HOST ?? lightningHost },
+  env: {
+    ...process.env,
+    TIDE_LIGHTNING_HOST: process.env.TIDE_LIGHTNING_HOST ?? lightningHost,
+    TIDE_MEMBERSHIP_NWC: membershipNwc,
+  },
 });
 createInterface({ input: server.stdout }).on('line', (line) => {
   if (!walletsShown && line.includes('Tide is running')) {

@@ -26,6 +26,8 @@ export interface ServerConfig {
   publicUrl?: string;
   /** `host:port` of the lightning sandbox the seeded lud16 addresses name (TIDE_LIGHTNING_HOST; seed default localhost:8090). */
   lightningHost?: string;
+  /** NWC connection string of the operator's wallet the membership service invoices through (`--membership-nwc`, TIDE_MEMBERSHIP_NWC). */
+  membershipNwc?: string;
   logLevel: string;
   /** Answer cache lifetime in ms (`--response-cache-ms`, TIDE_RESPONSE_CACHE_MS; 0 = off; default the server's). */
   responseCacheMs?: number;
@@ -55,6 +57,7 @@ export class ConfigError extends Error {
 /** Command-line usage. */
 export const USAGE = `usage: tsx apps/cache-server/src/main.ts [--host 127.0.0.1] [--port 8787] [--db path|postgres://...]
   [--web apps/web/dist] [--upstream wss://relay]... [--seed] [--scale n] [--public-url http://host:port]
+  [--membership-nwc nostr+walletconnect://...]
   [--response-cache-ms 1000] [--response-cache-max-age-ms 30000] [--read-workers 0] [--pg-schema public]
   [--warm-start 1] [--pg-statement-timeout-ms 10000]
 env: HOST, PORT, DATABASE_URL, TIDE_PG_SCHEMA, TIDE_PG_STATEMENT_TIMEOUT_MS, TIDE_DB, TIDE_WEB, TIDE_UPSTREAM (comma-separated), TIDE_PUBLIC_URL, TIDE_LIGHTNING_HOST,
@@ -106,6 +109,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pr
     seed: false,
     publicUrl: env.TIDE_PUBLIC_URL || undefined,
     lightningHost: env.TIDE_LIGHTNING_HOST || undefined,
+    membershipNwc: env.TIDE_MEMBERSHIP_NWC || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
   };
   if (env.TIDE_WARM_START) config.warmStart = switchOf(env.TIDE_WARM_START);
@@ -154,6 +158,12 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pr
       }
       case '--public-url':
         config.publicUrl = value();
+        break;
+      case '--membership-nwc':
+        config.membershipNwc = value();
+        if (!config.membershipNwc.startsWith('nostr+walletconnect://')) {
+          throw new ConfigError('--membership-nwc needs a nostr+walletconnect:// connection string');
+        }
         break;
       case '--response-cache-ms':
         config.responseCacheMs = millisOf(value());

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { npubEncode, nsecEncode } from '@tide/core/nostr';
 import pino from 'pino';
 import { ConfigError, mediaDirOf, parseConfig, USAGE } from './config.ts';
+import { nwcPayments } from './membership/index.ts';
 import { seedDemoNetwork } from './seed/index.ts';
 import { startServer } from './server.ts';
 import { writeSqlProfile } from './store/sql-profile.ts';
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
       ...(config.responseCacheMaxAgeMs === undefined ? {} : { responseCacheMaxAgeMs: config.responseCacheMaxAgeMs }),
     },
     readWorkers: config.readWorkers,
+    ...(config.membershipNwc ? { membership: { payments: nwcPayments(config.membershipNwc) } } : {}),
     warmStart: config.warmStart ?? config.databaseUrl !== undefined,
   });
   let stopping = false;

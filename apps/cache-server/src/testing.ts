@@ -5,4 +5,5 @@
  * (then `server.notifier.eventsAccepted(events)` so live pushes and the answer cache learn of them), `close()` it.
  */
 export { ingestEvents } from './ingest/index.ts';
+export { type MembershipPayments, nwcPayments } from './membership/index.ts';
 export { type RunningServer, startServer } from './server.ts';

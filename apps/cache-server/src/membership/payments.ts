@@ -1,4 +1,5 @@
 import { decodeBolt11, loadNwcSdk, parseNwcUri } from '@tide/core/lightning';
+import WebSocket from 'ws';
 
 /** An invoice the operator's wallet made. */
 export interface OperatorInvoice {
@@ -23,6 +24,8 @@ export function nwcPayments(uri: string): MembershipPayments {
   const connection = parseNwcUri(uri);
   let client: Promise<NwcClient> | undefined;
   const open = (): Promise<NwcClient> => {
+    // Node 20 has no global WebSocket; the NWC SDK needs one
+    (globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
     client ??= loadNwcSdk().then(
       (sdk) =>
         new sdk.NWCClient({
