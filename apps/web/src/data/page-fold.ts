@@ -1,6 +1,7 @@
 import type { CommandClient } from '@tide/core/cache';
 import { assemblePage, emptyPage, nextPageCursor, type OlderCursor, type Page, parseFeedRange } from '@tide/core/model';
 import { type CacheEvent, CacheKind } from '@tide/core/nostr';
+import { rememberMemberInfo } from './member-info.ts';
 
 /** One fetched page as stored in the query cache: the raw events of the response(s). */
 export interface RawPage {
@@ -43,6 +44,7 @@ export class PageFolder {
       merged = assemblePage(raw.events, merged);
       counts.push(merged.order.length - before);
     }
+    rememberMemberInfo(merged);
     this.raws = pages;
     this.merged = merged;
     this.counts = counts;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { smallVariantOf } from '../data/avatar-variants.ts';
 import styles from './avatar.module.css';
 import { AVATAR_PIXELS, type AvatarSize, safeImageUrl } from './avatar-sizes.ts';
@@ -10,13 +10,15 @@ export interface AvatarProps {
   size?: AvatarSize;
   /** Accessible name (usually the user's name); empty for decorative avatars. */
   alt?: string;
+  /** A legend's avatar glow: the legend style (e.g. GOLD), drawn in its theme colour `--legend-<style>`. */
+  glow?: string;
 }
 
 /**
  * A round profile picture with its size reserved up front: the picture's small copy when an answer listed one (else,
  * or when the copy fails, the picture itself), and a fallback when the picture is missing or fails.
  */
-export function Avatar({ src, size = 'md', alt = '' }: AvatarProps) {
+export function Avatar({ src, size = 'md', alt = '', glow }: AvatarProps) {
   const [failed, setFailed] = useState<readonly string[]>([]);
   const px = AVATAR_PIXELS[size];
   const original = safeImageUrl(src);
@@ -25,9 +27,17 @@ export function Avatar({ src, size = 'md', alt = '' }: AvatarProps) {
   const showImage = url !== undefined && !failed.includes(url);
   return (
     <span
-      className={styles.avatar}
-      style={{ width: px, height: px, fontSize: Math.max(8, px / 2.5) }}
+      className={glow ? `${styles.avatar} ${styles.glow}` : styles.avatar}
+      style={{
+        width: px,
+        height: px,
+        fontSize: Math.max(8, px / 2.5),
+        ...(glow
+          ? ({ '--avatar-glow': `var(--legend-${glow.toLowerCase()}, var(--legend-gold))` } as CSSProperties)
+          : {}),
+      }}
       data-size={size}
+      data-glow={glow || undefined}
       data-fallback={showImage ? undefined : 'true'}
     >
       {showImage ? (

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useT } from '../../i18n/intl.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
 import { CheckIcon } from '../../ui/icons-more.tsx';
+import { MemberBadge, useAvatarGlow } from '../premium/member-badge.tsx';
 import styles from './note.module.css';
 import { useNip05Verified } from './use-nip05.ts';
 
@@ -21,6 +22,7 @@ export function UserName({ user, verifiedName }: { user: User; verifiedName?: st
       <Link className={styles.name} to={profileLink(user.pubkey, verifiedName)}>
         {userName(user)}
       </Link>
+      <MemberBadge pubkey={user.pubkey} />
       {verified ? (
         <span className={styles.badge} title={t('note.verified', { nip05: user.nip05 })} data-testid="nip05-badge">
           <CheckIcon size={13} />
@@ -34,9 +36,10 @@ export function UserName({ user, verifiedName }: { user: User; verifiedName?: st
 
 /** The avatar linking to the author's profile. */
 export function AuthorAvatar({ user, verifiedName }: { user: User; verifiedName?: string }) {
+  const glow = useAvatarGlow(user.pubkey);
   return (
     <Link to={profileLink(user.pubkey, verifiedName)} className={styles.avatarLink} tabIndex={-1} aria-hidden="true">
-      <Avatar src={user.picture} size="sm" />
+      <Avatar src={user.picture} size="sm" glow={glow} />
     </Link>
   );
 }

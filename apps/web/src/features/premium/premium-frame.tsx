@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { rememberMember } from '../../data/member-info.ts';
 import { useT } from '../../i18n/intl.tsx';
 import { stores, useSession } from '../../state/stores.ts';
 import { Button } from '../../ui/button.tsx';
@@ -55,12 +56,17 @@ export function PremiumFrame({ step, api = membershipApi }: { step?: string; api
 function useMembership(api: MembershipApi) {
   const me = useSession((s) => s.publicKey);
   const canSign = useSession((s) => s.canSign);
-  return useQuery({
+  const query = useQuery({
     queryKey: ['membership', me],
     queryFn: () => api.status(),
     enabled: !!me && canSign,
     staleTime: 60_000,
   });
+  const tier = query.data?.tier;
+  useEffect(() => {
+    if (me && tier) rememberMember(me, tier === 'none' ? null : { tier });
+  }, [me, tier]);
+  return query;
 }
 
 function PremiumStep({ step, api }: { step: string; api: MembershipApi }) {

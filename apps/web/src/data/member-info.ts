@@ -1,0 +1,89 @@
+import type { Page } from '@tide/core/model';
+import { useSyncExternalStore } from 'react';
+
+/** What the app knows about a user's membership: tier plus the legend's chosen style, badge and glow. */
+export interface MemberInfo {
+  tier: 'premium' | 'premium-legend';
+  style?: string;
+  customBadge?: boolean;
+  avatarGlow?: boolean;
+}
+
+const known = new Map<string, MemberInfo>();
+const listeners = new Set<() => void>();
+
+function notify() {
+  for (const listener of listeners) listener();
+}
+
+function same(a: MemberInfo | undefined, b: MemberInfo): boolean {
+  return (
+    !!a && a.tier === b.tier && a.style === b.style && a.customBadge === b.customBadge && a.avatarGlow === b.avatarGlow
+  );
+}
+
+/** Records one user's membership (e.g. the viewer's own status); no change, no re-render. */
+export function rememberMember(pubkey: string, info: MemberInfo | null): void {
+  if (!info) {
+    if (known.delete(pubkey)) notify();
+    return;
+  }
+  if (same(known.get(pubkey), info)) return;
+  known.set(pubkey, info);
+  notify();
+}
+
+/**
+ * Keeps the membership facts an answer carried (cohort info 10000169 and legend customization 10000168, already
+ * parsed into the page), so badges and glows need no request of their own.
+ */
+export function rememberMemberInfo(page: Pick<Page, 'memberCohortInfo' | 'legendCustomization'>): void {
+  let changed = false;
+  for (const [pubkey, cohort] of Object.entries(page.memberCohortInfo)) {
+    const legend = page.legendCustomization[pubkey];
+    const tier =
+      cohort.tier === 'premium-legend' || legend ? 'premium-legend' : cohort.tier === 'premium' ? 'premium' : null;
+    if (!tier) continue;
+    const info: MemberInfo = {
+      tier,
+      ...(legend ? { style: legend.style, customBadge: legend.custom_badge, avatarGlow: legend.avatar_glow } : {}),
+    };
+    if (same(known.get(pubkey), info)) continue;
+    known.set(pubkey, info);
+    changed = true;
+  }
+  for (const [pubkey, legend] of Object.entries(page.legendCustomization)) {
+    if (page.memberCohortInfo[pubkey]) continue;
+    const info: MemberInfo = {
+      tier: 'premium-legend',
+      style: legend.style,
+      customBadge: legend.custom_badge,
+      avatarGlow: legend.avatar_glow,
+    };
+    if (same(known.get(pubkey), info)) continue;
+    known.set(pubkey, info);
+    changed = true;
+  }
+  if (changed) notify();
+}
+
+/** The membership the app has seen for `pubkey` (undefined when none). */
+export function memberInfoOf(pubkey: string): MemberInfo | undefined {
+  return known.get(pubkey);
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** React hook: the user's membership as far as answers told, updated when a later answer tells more. */
+export function useMemberInfo(pubkey: string | undefined): MemberInfo | undefined {
+  return useSyncExternalStore(
+    subscribe,
+    () => (pubkey ? known.get(pubkey) : undefined),
+    () => undefined,
+  );
+}
