@@ -1,5 +1,6 @@
 import {
   fetchMembershipStatus,
+  fetchPurchaseHistory,
   isMembershipNameAvailable,
   type MembershipStatus,
   membershipCall,
@@ -34,6 +35,18 @@ export interface MembershipApi {
   purchase(productId: string, name: string, amountUsd?: number): Promise<MembershipQuote>;
   monitor(quoteId: string, onPaid: () => void): () => void;
   changeName(name: string): Promise<{ name?: string; nostr_address?: string }>;
+  history(): Promise<PurchaseRecord[]>;
+  customizeLegend(choice: { style?: string; custom_badge?: boolean; avatar_glow?: boolean }): Promise<void>;
+}
+
+/** One paid purchase (`membership_purchase_history`, kind 10000605). */
+export interface PurchaseRecord {
+  membership_quote_id: string;
+  purchased_at: number;
+  product_id: string;
+  product_label?: string;
+  amount_usd?: string;
+  amount_btc?: string;
 }
 
 type Sign = (content: unknown) => Promise<Parameters<typeof fetchMembershipStatus>[1]['event_from_user'] | null>;
@@ -107,5 +120,14 @@ export const membershipApi: MembershipApi = {
       | { name?: string; nostr_address?: string }
       | undefined;
     return out ?? {};
+  },
+  async history() {
+    const wallet = await openWallet();
+    const { orders } = await fetchPurchaseHistory(wallet, await signed({ limit: 100 }));
+    return Array.isArray(orders) ? (orders as PurchaseRecord[]) : [];
+  },
+  async customizeLegend(choice) {
+    const wallet = await openWallet();
+    await membershipCall(wallet, 'membership_legend_customization', await signed(choice));
   },
 };

@@ -1,8 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { stores } from '../../state/stores.ts';
 import { renderWithApp } from '../../test-utils.tsx';
 import type { MembershipApi } from './membership-client.ts';
 import { PremiumNameForm } from './premium-name-form.tsx';
+import { LegendStyleForm, PurchaseHistory } from './premium-pages.tsx';
 import { PremiumSubscribe } from './premium-subscribe.tsx';
 
 function fakeApi(taken: string[] = []): MembershipApi & { paid: () => void } {
@@ -22,6 +24,16 @@ function fakeApi(taken: string[] = []): MembershipApi & { paid: () => void } {
       return () => undefined;
     }),
     changeName: vi.fn(async (name: string) => ({ name })),
+    history: vi.fn(async () => [
+      {
+        membership_quote_id: 'q1',
+        purchased_at: 1_790_000_000,
+        product_id: '3-months-premium',
+        product_label: '3 Months of Premium',
+        amount_usd: '21.00',
+      },
+    ]),
+    customizeLegend: vi.fn(async () => undefined),
     paid: () => paidCallback?.(),
   };
 }
@@ -64,5 +76,24 @@ describe('premium subscription', () => {
     act(() => api.paid());
     fireEvent.click(await screen.findByRole('button', { name: 'Done' }));
     expect(onDone).toHaveBeenCalled();
+  });
+});
+
+describe('premium pages', () => {
+  it('lists the purchase history', async () => {
+    stores.session.getState().setAccount({ publicKey: 'cc'.repeat(32) });
+    renderWithApp(<PurchaseHistory api={fakeApi()} />);
+    expect(await screen.findByText('3 Months of Premium')).toBeTruthy();
+    expect(screen.getByText('$21.00')).toBeTruthy();
+  });
+
+  it('a legend saves a style with badge colour and glow', async () => {
+    const api = fakeApi();
+    renderWithApp(<LegendStyleForm api={api} />);
+    fireEvent.click(screen.getByLabelText('TEAL'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save style' }));
+    await waitFor(() =>
+      expect(api.customizeLegend).toHaveBeenCalledWith({ style: 'TEAL', custom_badge: true, avatar_glow: true }),
+    );
   });
 });

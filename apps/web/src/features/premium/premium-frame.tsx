@@ -11,6 +11,7 @@ import { useRequireSignIn } from '../account/require-sign-in.ts';
 import styles from '../frames.module.css';
 import { type MembershipApi, membershipApi } from './membership-client.ts';
 import { PremiumNameForm } from './premium-name-form.tsx';
+import { LegendStyleForm, PurchaseHistory } from './premium-pages.tsx';
 import { PREMIUM_STEPS } from './premium-steps.ts';
 import { PremiumSubscribe } from './premium-subscribe.tsx';
 
@@ -157,6 +158,8 @@ function PremiumStep({ step, api }: { step: string; api: MembershipApi }) {
       </form>
     );
   }
+  if (step === 'history') return <PurchaseHistory api={api} />;
+  if (step === 'style') return <LegendStyleForm api={api} />;
   return <p>{t('premium.comingSoon')}</p>;
 }
 
@@ -184,7 +187,14 @@ function PremiumOverview({ api }: { api: MembershipApi }) {
               <Link to="/premium/subscribe">{t('premium.extend')}</Link>
             </li>
             <li>
-              <Link to="/premium/legend">{t('premium.step.legend')}</Link>
+              {member.tier === 'premium-legend' ? (
+                <Link to="/premium/style">{t('premium.step.style')}</Link>
+              ) : (
+                <Link to="/premium/legend">{t('premium.step.legend')}</Link>
+              )}
+            </li>
+            <li>
+              <Link to="/premium/history">{t('premium.step.history')}</Link>
             </li>
           </ul>
         </div>

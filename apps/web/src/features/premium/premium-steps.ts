@@ -12,6 +12,8 @@ export const PREMIUM_STEPS: Record<string, { heading: MessageId; body: MessageId
   recover: { heading: 'premium.step.recover', body: 'premium.body.recover' },
   backup: { heading: 'premium.step.backup', body: 'premium.body.backup' },
   og: { heading: 'premium.step.og', body: 'premium.body.og' },
+  history: { heading: 'premium.step.history', body: 'premium.body.history' },
+  style: { heading: 'premium.step.style', body: 'premium.body.style' },
 };
 
 /** Minimum premium name length (spec §9). */
