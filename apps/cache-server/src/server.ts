@@ -153,7 +153,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     mediaCacheRoute(store),
     nostrJsonRoute(store, (host) => `ws://${host}/`),
   ];
-  if (blobs) routes.push(blossomRoute(blobs, now));
+  if (blobs) routes.push(blossomRoute(blobs, now, (pubkey) => membership.uploadLimits(pubkey)));
   if (options.mediaRoot) routes.push(mediaFilesRoute(options.mediaRoot));
   if (options.webRoot) routes.push(webAppRoute(options.webRoot));
   const server: Server = createServer(createHttpHandler(routes, logger));

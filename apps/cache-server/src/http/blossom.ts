@@ -16,6 +16,23 @@ export const BLOB_TOO_BIG = 'File too big. Upload limit is 100MB.';
 /** The upload type message of spec §8. */
 export const BLOB_WRONG_TYPE = 'You can only upload images and videos. This file type is not supported.';
 
+/** What one account may upload: bytes per blob, and bytes stored in all (undefined: no storage cap). */
+export interface UploadLimits {
+  perUpload: number;
+  storage?: number;
+}
+
+/** The upload limits of an account (members: 1 GB per upload, 100 GB stored); default 100 MB per upload. */
+export type UploadLimitsOf = (pubkey: string) => Promise<UploadLimits>;
+
+const REGULAR: UploadLimitsOf = async () => ({ perUpload: MAX_BLOB_BYTES });
+
+/** The size message for a limit: 100MB for regular accounts, 1GB for members. */
+function tooBig(limits: UploadLimits): string {
+  if (limits.perUpload === MAX_BLOB_BYTES) return BLOB_TOO_BIG;
+  return `File too big. Upload limit is ${Math.round(limits.perUpload / 1024 ** 3)}GB.`;
+}
+
 /** A stored blob's descriptor (BUD-02). */
 export interface BlobDescriptor {
   url: string;
@@ -47,7 +64,7 @@ export function isMediaType(type: string): boolean {
  * authorization, `HEAD /upload|/media` preflight, `GET|HEAD /<sha256>[.ext]`, `DELETE /<sha256>`, `GET /list/<pubkey>`.
  * Only images and videos up to 100 MB are accepted.
  */
-export function blossomRoute(blobs: BlobStore, now: () => number): HttpRoute {
+export function blossomRoute(blobs: BlobStore, now: () => number, limitsOf: UploadLimitsOf = REGULAR): HttpRoute {
   const descriptor = (req: IncomingMessage, meta: BlobMeta): BlobDescriptor => ({
     url: blobs.urlOf(`http://${req.headers.host ?? 'localhost'}`, meta),
     sha256: meta.sha256,
@@ -67,7 +84,8 @@ export function blossomRoute(blobs: BlobStore, now: () => number): HttpRoute {
       .split(';')[0]
       .trim();
     if (!isMediaType(type)) return fail(res, 415, BLOB_WRONG_TYPE);
-    if (Number(req.headers['content-length'] ?? 0) > MAX_BLOB_BYTES) return fail(res, 413, BLOB_TOO_BIG);
+    const limits = await limitsOf(auth.pubkey);
+    if (Number(req.headers['content-length'] ?? 0) > limits.perUpload) return fail(res, 413, tooBig(limits));
     const tmp = join(await blobs.scratch('uploads'), randomBytes(8).toString('hex'));
     const hash = createHash('sha256');
     let size = 0;
@@ -75,7 +93,7 @@ export function blossomRoute(blobs: BlobStore, now: () => number): HttpRoute {
     try {
       for await (const chunk of req) {
         size += (chunk as Buffer).length;
-        if (size > MAX_BLOB_BYTES) throw new Error('too big');
+        if (size > limits.perUpload) throw new Error('too big');
         hash.update(chunk as Buffer);
         if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
       }
@@ -83,33 +101,43 @@ export function blossomRoute(blobs: BlobStore, now: () => number): HttpRoute {
     } catch {
       out.destroy();
       await rm(tmp, { force: true });
-      return fail(res, 413, BLOB_TOO_BIG);
+      return fail(res, 413, tooBig(limits));
     }
     const sha256 = hash.digest('hex');
     if (!authCovers(auth, sha256)) {
       await rm(tmp, { force: true });
       return fail(res, 403, 'authorization does not cover this blob (x tag)');
     }
+    if (limits.storage !== undefined) {
+      const used = (await blobs.listOwned(auth.pubkey)).reduce((sum, b) => sum + (b.sha256 === sha256 ? 0 : b.size), 0);
+      if (used + size > limits.storage) {
+        await rm(tmp, { force: true });
+        return fail(res, 413, 'Media storage is full.');
+      }
+    }
     const meta = await blobs.adopt(tmp, { sha256, size, type, uploaded: now() }, auth.pubkey);
     json(res, descriptor(req, meta));
   };
 
   /** Why an upload described by the preflight headers would be refused, or null (BUD-06). */
-  const preflightRefusal = (req: IncomingMessage): [number, string] | null => {
+  const preflightRefusal = async (req: IncomingMessage): Promise<[number, string] | null> => {
     const type = String(req.headers['x-content-type'] ?? '');
     const length = Number(req.headers['x-content-length'] ?? 0);
     if (type && !isMediaType(type)) return [415, BLOB_WRONG_TYPE];
-    if (length > MAX_BLOB_BYTES) return [413, BLOB_TOO_BIG];
+    let pubkey: string;
     try {
-      checkBlossomAuth(req.headers.authorization, 'upload', now());
+      pubkey = checkBlossomAuth(req.headers.authorization, 'upload', now()).pubkey;
     } catch (err) {
+      if (length > MAX_BLOB_BYTES) return [413, BLOB_TOO_BIG];
       return [401, (err as Error).message];
     }
+    const limits = await limitsOf(pubkey);
+    if (length > limits.perUpload) return [413, tooBig(limits)];
     return null;
   };
 
-  const preflight = (req: IncomingMessage, res: ServerResponse): void => {
-    const refusal = preflightRefusal(req);
+  const preflight = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const refusal = await preflightRefusal(req);
     if (refusal) {
       fail(res, refusal[0], refusal[1]);
       return;
@@ -155,7 +183,7 @@ export function blossomRoute(blobs: BlobStore, now: () => number): HttpRoute {
     const path = url.pathname;
     if (path === '/upload' || path === '/media') {
       if (req.method === 'PUT') await upload(req, res);
-      else if (req.method === 'HEAD') preflight(req, res);
+      else if (req.method === 'HEAD') await preflight(req, res);
       else fail(res, 405, 'use PUT or HEAD');
       return true;
     }

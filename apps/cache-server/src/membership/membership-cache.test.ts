@@ -120,6 +120,51 @@ describeDialects('membership commands on the cache socket', (getStore) => {
     expect(await blobs.meta(sha256)).toBeNull();
   });
 
+  it('lets a member upload more than 100 MB (up to 1 GB) where a regular account is refused', async () => {
+    const body = Buffer.alloc(101 * 1024 * 1024, 7);
+    const sha256 = createHash('sha256').update(body).digest('hex');
+    const blossomAuth = (secret: Uint8Array) => {
+      const tags = [
+        ['t', 'upload'],
+        ['expiration', String(clock + 600)],
+        ['x', sha256],
+      ];
+      const event = signEvent({ kind: 24242, content: 'upload blob', tags, created_at: clock }, secret);
+      return `Nostr ${Buffer.from(JSON.stringify(event)).toString('base64')}`;
+    };
+    const preflight = (secret: Uint8Array, length: number) =>
+      fetch(`${server.httpUrl}/upload`, {
+        method: 'HEAD',
+        headers: {
+          authorization: blossomAuth(secret),
+          'x-content-type': 'video/mp4',
+          'x-content-length': String(length),
+        },
+      });
+    expect((await preflight(alice, 500 * 1024 * 1024)).status).toBe(200);
+    const bobHead = await preflight(bob, 500 * 1024 * 1024);
+    expect(bobHead.status).toBe(413);
+    expect(bobHead.headers.get('x-reason')).toBe('File too big. Upload limit is 100MB.');
+    const aliceOver = await preflight(alice, 2 * 1024 ** 3);
+    expect(aliceOver.status).toBe(413);
+    expect(aliceOver.headers.get('x-reason')).toBe('File too big. Upload limit is 1GB.');
+
+    const put = (secret: Uint8Array) =>
+      fetch(`${server.httpUrl}/upload`, {
+        method: 'PUT',
+        body: new Uint8Array(body),
+        headers: { authorization: blossomAuth(secret), 'content-type': 'video/mp4' },
+      });
+    const refused = await put(bob);
+    expect(refused.status).toBe(413);
+    const stored = await put(alice);
+    expect(stored.status).toBe(200);
+    expect((await stored.json()).size).toBe(body.length);
+    const [stats] = await ask('membership_media_management_stats', { event_from_user: signed(alice) });
+    expect(JSON.parse(stats.content).video).toBe(body.length);
+    await ask('membership_media_management_delete', { event_from_user: signed(alice, { url: `x/${sha256}.mp4` }) });
+  });
+
   it('serves the leaderboards on the cache socket too', async () => {
     const [board] = await ask('membership_premium_leaderboard', { order_by: 'premium_since', limit: 20 });
     expect(board.kind).toBe(10000171);

@@ -242,6 +242,20 @@ export class MembershipService {
     await this.keepCurrentContacts(quote.receiver);
   }
 
+  /** Upload limits of an account: members 1 GB per upload and 100 GB stored, others 100 MB per upload. */
+  async uploadLimits(pubkey: string): Promise<{ perUpload: number; storage?: number }> {
+    const member = await memberByPubkey(this.o.store, pubkey);
+    if (member && isActive(member, this.o.now()))
+      return { perUpload: MEMBER_UPLOAD_LIMIT, storage: MEMBER_STORAGE_LIMIT };
+    return { perUpload: REGULAR_UPLOAD_LIMIT };
+  }
+
+  /** Whether `pubkey` is an active member (premium relay, backup). */
+  async isMember(pubkey: string): Promise<boolean> {
+    const member = await memberByPubkey(this.o.store, pubkey);
+    return !!member && isActive(member, this.o.now());
+  }
+
   /** Keeps a member's contact list version as it arrives (the events table keeps only the newest). */
   async noteEvent(event: NostrEvent): Promise<void> {
     if (event.kind !== 3) return;
