@@ -1,6 +1,4 @@
 import type { ComponentType } from 'react';
-import { DmBadge } from '../features/messages/index.ts';
-import { NotifBadge } from '../features/notifications/notif-badge.tsx';
 import type { MessageId } from '../i18n/intl.tsx';
 import {
   BellIcon,
@@ -14,6 +12,11 @@ import {
   ReadsIcon,
   SettingsIcon,
 } from '../ui/icons.tsx';
+import { signedInLazy } from './signed-in-lazy.tsx';
+
+// The live unread counts are for signed-in users: their code loads with the first signed-in render.
+const DmBadge = signedInLazy(() => import('../features/messages/index.ts').then((m) => m.DmBadge));
+const NotifBadge = signedInLazy(() => import('../features/notifications/notif-badge.tsx').then((m) => m.NotifBadge));
 
 /** One entry of the main navigation. */
 export interface NavItem {

@@ -1,0 +1,19 @@
+import { type ComponentType, lazy, Suspense } from 'react';
+import { useSession } from '../state/stores.ts';
+
+/**
+ * A component whose code loads the first time it shows for a signed-in user (e.g. the navigation's live unread
+ * badges); it renders nothing for a guest, so guest /home never downloads it.
+ */
+export function signedInLazy(load: () => Promise<ComponentType>): ComponentType {
+  const Loaded = lazy(() => load().then((component) => ({ default: component })));
+  return function SignedInOnly() {
+    const signedIn = useSession((s) => s.publicKey !== null);
+    if (!signedIn) return null;
+    return (
+      <Suspense fallback={null}>
+        <Loaded />
+      </Suspense>
+    );
+  };
+}
