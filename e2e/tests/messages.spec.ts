@@ -124,5 +124,6 @@ test('a corrupt kind 4 shows the marked placeholder, never its ciphertext', asyn
   await expect(placeholder.first()).toBeVisible({ timeout: 20_000 });
   await expect(placeholder.first()).toHaveText('This message could not be decrypted');
   await expect(b.page.getByText(garbage.slice(0, 20))).toHaveCount(0);
+  await expect(b.page.getByTestId('dm-conversation-header')).toContainText(alice.displayName);
   await b.context.close();
 });

@@ -1,7 +1,11 @@
+import { profileLink } from '@tide/core/format';
 import { useLayoutEffect, useRef } from 'react';
+import { Link } from 'react-router';
 import { useT } from '../../i18n/intl.tsx';
+import { Avatar } from '../../ui/avatar.tsx';
 import { LockIcon, WarningIcon } from '../../ui/icons-more.tsx';
 import { SkeletonList } from '../../ui/skeleton.tsx';
+import { userName } from '../note/note-author.tsx';
 import type { DmMessage } from './dm-message.ts';
 import { MessageComposer } from './message-composer.tsx';
 import styles from './messages.module.css';
@@ -72,6 +76,12 @@ export function ConversationView({ me, contact }: { me: string; contact: string 
 
   return (
     <section className={styles.conversation} aria-label={t('messages.conversationLabel')}>
+      <header className={styles.conversationHeader} data-testid="dm-conversation-header">
+        <Avatar src={conversation.user.picture} size="sm" />
+        <Link to={profileLink(contact)} className={styles.contactName}>
+          {userName(conversation.user)}
+        </Link>
+      </header>
       <div className={styles.scroller} ref={list} onScroll={onScroll} data-testid="dm-conversation">
         {messages === undefined ? (
           <SkeletonList label={t('common.loading')} count={3} />

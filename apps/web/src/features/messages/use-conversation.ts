@@ -1,4 +1,5 @@
 import { fetchDirectMessages, resetDmCount } from '@tide/core/cache';
+import { emptyUser, type User } from '@tide/core/model';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useAppData } from '../../data/data-context.tsx';
@@ -18,6 +19,8 @@ export interface Conversation {
   hasOlder: boolean;
   loadingOlder: boolean;
   loadOlder: () => void;
+  /** The contact's profile (a placeholder user until, or unless, the caching service knows one). */
+  user: User;
   /** Adds a message this user just sent. */
   addSent: (message: DmMessage) => void;
 }
@@ -32,6 +35,7 @@ export function useConversation(me: string, contact: string): Conversation {
   const [nip04, setNip04] = useState<DmMessage[] | undefined>(undefined);
   const [hasOlder, setHasOlder] = useState(false);
   const [loadingOlder, setLoadingOlder] = useState(false);
+  const [user, setUser] = useState<User>(() => emptyUser(contact));
   const changes = useDmCountChanges();
   const latest = useRef<DmMessage[]>([]);
   const privates = useStore(privateMessages, (s) => (s.pubkey === me ? s.byContact[contact] : undefined));
@@ -43,11 +47,15 @@ export function useConversation(me: string, contact: string): Conversation {
         { receiver: me, sender: contact, limit: MESSAGES_PAGE, ...range },
         { timeoutMs: 10_000 },
       );
+      const known = page.users[contact];
+      if (known) setUser(known);
       const signer = session.signer;
       return Promise.all(page.directMessages.map((e) => decryptDirectMessage(e, me, signer)));
     },
     [commands, me, contact],
   );
+
+  useEffect(() => setUser(emptyUser(contact)), [contact]);
 
   const markRead = useCallback(async () => {
     const { signEvent } = await import('../publish/index.ts');
@@ -121,5 +129,5 @@ export function useConversation(me: string, contact: string): Conversation {
   }, []);
 
   const messages = nip04 === undefined ? undefined : mergeMessages(nip04, privates ?? []);
-  return { messages, hasOlder, loadingOlder, loadOlder, addSent };
+  return { messages, hasOlder, loadingOlder, loadOlder, addSent, user };
 }
