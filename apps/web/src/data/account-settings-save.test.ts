@@ -10,7 +10,7 @@ import { followAccountSettings, updateAccountSettings } from './account-settings
 
 const VIEWER = 'b'.repeat(64);
 
-function setup(options: { own?: boolean; refuseSave?: boolean; account?: object } = {}) {
+function setup(options: { own?: boolean; refuseSave?: boolean; account?: object; slowDefaults?: boolean } = {}) {
   const commands: string[] = [];
   const saved: Array<Record<string, unknown>> = [];
   const client: CommandClient = {
@@ -28,7 +28,8 @@ function setup(options: { own?: boolean; refuseSave?: boolean; account?: object 
         applyContentModeration: true,
       });
       if (command === 'get_app_settings') return [{ kind: options.own === false ? 10000103 : 30078, content }];
-      return [{ kind: 10000103, content: '{}' }];
+      if (options.slowDefaults) await new Promise((resolve) => setTimeout(resolve, 100));
+      return [{ kind: 10000103, content: '{"zapDefault":{"amount":42,"message":"Onward"}}' }];
     },
   };
   const session = createSessionStore('test', options.account ?? {});
@@ -72,6 +73,16 @@ describe('updateAccountSettings', () => {
     s.signIn();
     await waitFor(() => expect(s.settings.getState().userSettings).not.toBeNull());
     expect(s.settings.getState().userSettings).not.toHaveProperty('proxyThroughPrimal');
+    s.stop();
+  });
+
+  it('defaults that answer after a sign-in never replace the user settings', async () => {
+    const s = setup({ slowDefaults: true });
+    s.signIn();
+    await waitFor(() => expect(s.settings.getState().userSettings).not.toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(s.commands).toEqual(['get_default_app_settings', 'get_app_settings']);
+    expect(s.settings.getState().userSettings).toMatchObject({ theme: 'ice' });
     s.stop();
   });
 

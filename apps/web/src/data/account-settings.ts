@@ -39,6 +39,7 @@ export interface AccountSettingsOptions {
 export function followAccountSettings(options: AccountSettingsOptions): () => void {
   const { client, session, settings, signer } = options;
   let loaded = '';
+  let stopped = false;
   const apply = () => {
     const { publicKey, canSign, keyLookupDone, method, pinLocked } = session.getState();
     // Any stored signer (extension, device-sealed nsec, NIP-46) is looked up first: no defaults before the user's own.
@@ -47,17 +48,19 @@ export function followAccountSettings(options: AccountSettingsOptions): () => vo
     const source = current && publicKey ? `user:${publicKey}` : 'defaults';
     if (source === loaded) return;
     loaded = source;
+    const isCurrent = () => !stopped && loaded === source;
     if (!current) {
-      void loadGuestSettings(client, settings);
+      void loadGuestSettings(client, settings, isCurrent);
       return;
     }
-    void loadUserSettings(client, current, settings).then((ok) => {
-      if (ok || loaded !== source) return;
+    void loadUserSettings(client, current, settings, isCurrent).then((ok) => {
+      if (ok || !isCurrent()) return;
       options.onUserSettingsFailed?.();
-      void loadGuestSettings(client, settings);
+      void loadGuestSettings(client, settings, isCurrent);
     });
   };
   let queue: Promise<unknown> = Promise.resolve();
+  let lastSavedAt = 0;
   const save = (patch: Record<string, unknown>): Promise<boolean> => {
     const { userSettings } = settings.getState();
     const current = signer();
@@ -70,7 +73,9 @@ export function followAccountSettings(options: AccountSettingsOptions): () => vo
     // Saves go out in order, each with the newest JSON, so a slow save never overwrites a later one.
     const run = queue.then(async () => {
       const latest = settings.getState().userSettings ?? next;
-      const ok = await saveUserSettings(client, current, latest);
+      // The service keeps the newest settings event: two saves within a second must not tie on created_at.
+      lastSavedAt = Math.max(Math.floor(Date.now() / 1000), lastSavedAt + 1);
+      const ok = await saveUserSettings(client, current, latest, lastSavedAt);
       if (!ok) options.onSaveFailed?.();
       return ok;
     });
@@ -85,6 +90,7 @@ export function followAccountSettings(options: AccountSettingsOptions): () => vo
     if (state.animated !== previous.animated) void save({ animated: state.animated });
   });
   return () => {
+    stopped = true;
     if (saver === save) saver = null;
     stopSession();
     stopAppearance();

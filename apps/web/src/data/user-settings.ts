@@ -34,6 +34,7 @@ export async function loadUserSettings(
   client: CommandClient,
   signer: Signer,
   settings: SettingsStore,
+  isCurrent: () => boolean = () => true,
 ): Promise<boolean> {
   try {
     const request = await signSettingsRequest(signer, 'get_app_settings', { description: 'Sync app settings' });
@@ -41,6 +42,8 @@ export async function loadUserSettings(
     const own = events.find((e) => e.kind === SETTINGS_REQUEST_KIND);
     const found = own ?? events.find((e) => e.kind === CacheKind.AppSettings);
     if (!found) return false;
+    // A logout or another sign-in meanwhile wins: this answer is for a session that is over.
+    if (!isCurrent()) return true;
     const value = JSON.parse(found.content ?? '') as unknown;
     const parsed = parseAppSettings(value);
     const raw: Record<string, unknown> =
@@ -65,9 +68,10 @@ export async function saveUserSettings(
   client: CommandClient,
   signer: Signer,
   content: Record<string, unknown>,
+  createdAt?: number,
 ): Promise<boolean> {
   try {
-    const settings_event = await signSettingsRequest(signer, 'set_app_settings', content);
+    const settings_event = await signSettingsRequest(signer, 'set_app_settings', content, createdAt);
     await saveAppSettings(client, { settings_event }, { timeoutMs: 15_000 });
     return true;
   } catch {
