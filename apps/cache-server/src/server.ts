@@ -166,14 +166,18 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       socket.end(seedingUpgradeReply());
       return;
     }
-    if (path !== '/v1' && path !== '/' && path !== '/wallet/v1') {
+    if (path !== '/v1' && path !== '/' && path !== '/wallet/v1' && path !== '/premium') {
       socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       if (path === '/v1') serveCacheConnection(ws, core);
       else if (path === '/wallet/v1') serveWalletConnection(ws, membership, options.membership?.monitorPollMs);
-      else serveRelayConnection(ws, core, relayHostsOf(req.headers.host));
+      else if (path === '/premium') {
+        serveRelayConnection(ws, core, relayHostsOf(req.headers.host), async (event) =>
+          (await membership.isMember(event.pubkey)) ? null : 'restricted: the premium relay is for members',
+        );
+      } else serveRelayConnection(ws, core, relayHostsOf(req.headers.host));
     });
   });
 

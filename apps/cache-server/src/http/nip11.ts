@@ -15,10 +15,17 @@ export interface RelayInfoOptions {
 }
 
 /** The NIP-11 relay information document (served for `Accept: application/nostr+json`). */
-export function relayInfoDocument(limits: ServerLimits, options: RelayInfoOptions = {}): Record<string, unknown> {
+export function relayInfoDocument(
+  limits: ServerLimits,
+  options: RelayInfoOptions = {},
+  premium = false,
+): Record<string, unknown> {
   return {
-    name: options.name ?? 'Tide cache',
-    description: options.description ?? 'Tide caching service: a Nostr relay plus the caching-service protocol at /v1.',
+    name: premium ? `${options.name ?? 'Tide cache'} premium relay` : (options.name ?? 'Tide cache'),
+    description: premium
+      ? 'Premium relay at /premium: members (Premium and Legend) write here; everyone reads.'
+      : (options.description ??
+        'Tide caching service: a Nostr relay plus the caching-service protocol at /v1 and the premium relay at /premium.'),
     ...(options.pubkey ? { pubkey: options.pubkey } : {}),
     ...(options.contact ? { contact: options.contact } : {}),
     supported_nips: SUPPORTED_NIPS,
@@ -35,7 +42,7 @@ export function relayInfoDocument(limits: ServerLimits, options: RelayInfoOption
       min_pow_difficulty: 0,
       auth_required: false,
       payment_required: false,
-      restricted_writes: false,
+      restricted_writes: premium,
       created_at_lower_limit: 0,
       created_at_upper_limit: limits.maxFutureSeconds,
     },

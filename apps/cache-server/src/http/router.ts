@@ -22,9 +22,12 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, con
 export function nip11Route(limits: ServerLimits, info: RelayInfoOptions = {}): HttpRoute {
   return (req, res, url) => {
     const accept = req.headers.accept ?? '';
-    if (!accept.includes('application/nostr+json') || (url.pathname !== '/' && url.pathname !== '/v1')) return false;
+    const path = url.pathname;
+    if (!accept.includes('application/nostr+json') || (path !== '/' && path !== '/v1' && path !== '/premium')) {
+      return false;
+    }
     if (req.method === 'OPTIONS') return false;
-    sendJson(res, 200, relayInfoDocument(limits, info), 'application/nostr+json');
+    sendJson(res, 200, relayInfoDocument(limits, info, path === '/premium'), 'application/nostr+json');
     return true;
   };
 }

@@ -165,6 +165,27 @@ describeDialects('membership commands on the cache socket', (getStore) => {
     await ask('membership_media_management_delete', { event_from_user: signed(alice, { url: `x/${sha256}.mp4` }) });
   });
 
+  it("the premium relay (/premium) takes members' events and refuses others'; its NIP-11 says so", async () => {
+    const premium = await RawSocket.open(server.relayUrl.replace(/\/$/, '/premium'));
+    try {
+      const write = async (secret: Uint8Array, text: string) => {
+        const event = signEvent({ kind: 1, created_at: clock - 1, tags: [], content: text }, secret);
+        premium.send(['EVENT', event]);
+        return (await premium.waitFor((f) => f.message[0] === 'OK' && f.message[1] === event.id)).message;
+      };
+      expect((await write(alice, 'members only'))[2]).toBe(true);
+      const refused = await write(bob, 'let me in');
+      expect(refused[2]).toBe(false);
+      expect(refused[3]).toMatch(/^restricted: /);
+    } finally {
+      await premium.close();
+    }
+    const info = await fetch(`${server.httpUrl}/premium`, { headers: { accept: 'application/nostr+json' } });
+    expect((await info.json()).limitation.restricted_writes).toBe(true);
+    const main = await fetch(`${server.httpUrl}/`, { headers: { accept: 'application/nostr+json' } });
+    expect((await main.json()).limitation.restricted_writes).toBe(false);
+  });
+
   it('serves the leaderboards on the cache socket too', async () => {
     const [board] = await ask('membership_premium_leaderboard', { order_by: 'premium_since', limit: 20 });
     expect(board.kind).toBe(10000171);

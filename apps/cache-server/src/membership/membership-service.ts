@@ -137,6 +137,7 @@ export class MembershipService {
       tier: m.tier,
       name: m.name,
       nostr_address: `${m.name}@${host}`,
+      premium_relay: `ws://${host}/premium`,
       ...(m.tier === 'premium' ? { expires_on: m.expires_on } : {}),
       premium_since: m.premium_since,
       used_storage: used,

@@ -18,7 +18,13 @@ function reasonOf(err: unknown): string {
  * Serves one NIP-01 relay connection at `/` over the same store (NIP-01/09/11/40/42/45/50). `relayHosts` are the
  * `host[:port]` names AUTH events must name in their relay tag (see relayTagMatches).
  */
-export function serveRelayConnection(socket: WebSocket, core: ServerCore, relayHosts: readonly string[]): Connection {
+export function serveRelayConnection(
+  socket: WebSocket,
+  core: ServerCore,
+  relayHosts: readonly string[],
+  /** Why an event may not be written here, or null (the premium relay takes only members' events). */
+  refuseWrite?: (event: NostrEvent) => Promise<string | null>,
+): Connection {
   const conn = new Connection(socket, core.limits, core.logger);
   const challenge = newChallenge();
   const authed = new Set<string>();
@@ -102,6 +108,11 @@ export function serveRelayConnection(socket: WebSocket, core: ServerCore, relayH
     const expiration = expirationOf(event as NostrEvent);
     if (expiration !== null && expiration <= core.now()) {
       conn.sendJson(['OK', event.id, false, 'invalid: event is expired']);
+      return;
+    }
+    const refusal = await refuseWrite?.(event as NostrEvent);
+    if (refusal) {
+      conn.sendJson(['OK', event.id, false, refusal]);
       return;
     }
     try {
