@@ -7,6 +7,7 @@ import {
   MembershipRefusal,
   MembershipService,
   memberByPubkey,
+  memberFacts,
 } from '../membership/index.ts';
 import { type CommandContext, CommandError, type CommandPayload, type CommandRecord } from './context.ts';
 import { synth, toEvent } from './event-rows.ts';
@@ -85,6 +86,11 @@ const statusEvent = (pubkey: string) => {
 export const membershipCacheCommands: CommandRecord = {
   membership_premium_leaderboard: leaderboardOf('membership_premium_leaderboard'),
   membership_legends_leaderboard: leaderboardOf('membership_legends_leaderboard'),
+  membership_cohort_info: async (ctx, payload) => {
+    const pubkeys = Array.isArray(payload.pubkeys) ? payload.pubkeys.filter((p) => typeof p === 'string') : [];
+    if (pubkeys.length > 1000) throw new CommandError('invalid: at most 1000 pubkeys');
+    return memberFacts(ctx.store, pubkeys as string[], ctx.now());
+  },
   membership_media_management_stats: (ctx, payload) =>
     refusing(async () => {
       const { pubkey } = await member(ctx, payload);

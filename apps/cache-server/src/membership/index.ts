@@ -1,5 +1,6 @@
 // The membership service: Premium and Legend paid over lightning, on its own socket path (`/wallet/v1`).
 
+export { memberFacts } from './member-facts.ts';
 export {
   contactLists,
   eventCountsByKind,

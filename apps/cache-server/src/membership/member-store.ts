@@ -165,3 +165,14 @@ export async function eventCountsByKind(store: Store, pubkey: string): Promise<R
     WHERE pubkey = ${pubkey} GROUP BY kind`.execute(store.db);
   return Object.fromEntries(r.rows.map((row) => [String(row.kind), Number(row.n)]));
 }
+
+/** Active members among `pubkeys`. */
+export async function activeMembersAmong(store: Store, pubkeys: readonly string[], now: number): Promise<Member[]> {
+  if (pubkeys.length === 0) return [];
+  const rows = await store.db
+    .selectFrom('members' as never)
+    .selectAll()
+    .where('pubkey' as never, 'in', pubkeys as never)
+    .execute();
+  return (rows as Record<string, unknown>[]).map(toMember).filter((m) => isActive(m, now));
+}

@@ -186,6 +186,14 @@ describeDialects('membership commands on the cache socket', (getStore) => {
     expect((await main.json()).limitation.restricted_writes).toBe(false);
   });
 
+  it("membership_cohort_info gives the members' tier (10000169), none for others", async () => {
+    const objects = await ask('membership_cohort_info', { pubkeys: [alicePk, bobPk] });
+    const cohort = objects.find((o) => o.kind === 10000169);
+    const info = JSON.parse(cohort?.content ?? '{}');
+    expect(Object.keys(info)).toEqual([alicePk]);
+    expect(info[alicePk]).toMatchObject({ tier: 'premium', cohort_1: 'Premium' });
+  });
+
   it('serves the leaderboards on the cache socket too', async () => {
     const [board] = await ask('membership_premium_leaderboard', { order_by: 'premium_since', limit: 20 });
     expect(board.kind).toBe(10000171);
