@@ -177,6 +177,8 @@ export const membershipCacheCommands: CommandRecord = {
   rebroadcasting_status: (ctx, payload) =>
     refusing(async () => {
       const { pubkey } = await member(ctx, payload);
+      // progress pushed every 2 s while it changes, until CLOSE
+      ctx.live({ everyMs: 2000, minIntervalMs: 500, initial: false, produce: async () => [statusEvent(pubkey)] });
       return [statusEvent(pubkey)];
     }),
 };

@@ -42,7 +42,7 @@ describeDialects('membership commands on the cache socket', (getStore) => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'tide-members-'));
-    server = await startServer({ store: getStore(), blobRoot: join(dir, 'blobs') });
+    server = await startServer({ store: getStore(), blobRoot: join(dir, 'blobs'), allowPrivateNetwork: true });
     ws = await RawSocket.open(server.url);
     relay = await RawSocket.open(server.relayUrl);
     await saveMember(getStore(), {
@@ -200,11 +200,48 @@ describeDialects('membership commands on the cache socket', (getStore) => {
     expect(JSON.parse(board.content).map((e: { pubkey: string }) => e.pubkey)).toEqual([alicePk]);
   });
 
+  it("rebroadcasts the chosen kinds to the write relays of the member's relay list, with progress", async () => {
+    const target = await startServer({ sqlitePath: join(dir, 'target.db') });
+    try {
+      await publish(
+        signEvent({ kind: 10002, created_at: clock - 2, tags: [['r', target.relayUrl, 'write']], content: '' }, alice),
+      );
+      await ask('membership_content_rebroadcast_start', { event_from_user: signed(alice, { kinds: [1] }) });
+      let status = { status: 'running', progress: 0 };
+      for (let i = 0; i < 100 && status.status === 'running'; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        const [s] = await ask('rebroadcasting_status', { event_from_user: signed(alice) });
+        status = JSON.parse(s.content);
+      }
+      expect(status).toMatchObject({ status: 'done', progress: 1 });
+      const copy = await RawSocket.open(target.relayUrl);
+      copy.send(['REQ', 'c', { kinds: [1], authors: [alicePk] }]);
+      const frames = await copy.untilEose('c');
+      await copy.close();
+      expect(frames.filter((f) => f.message[0] === 'EVENT').length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await target.close();
+    }
+  });
+
   it('refuses a rebroadcast without write relays; reports an idle status', async () => {
     await expect(
-      ask('membership_content_rebroadcast_start', { event_from_user: signed(alice, { kinds: [1] }) }),
+      ask('membership_content_rebroadcast_start', { event_from_user: signed(bob, { kinds: [1] }) }),
+    ).rejects.toThrow(/premium/);
+    await saveMember(getStore(), {
+      pubkey: bobPk,
+      name: 'bobby',
+      tier: 'premium',
+      expires_on: clock + 86_400,
+      premium_since: clock,
+      donated_sats: 0,
+      last_donation: clock,
+      customization: '',
+    });
+    await expect(
+      ask('membership_content_rebroadcast_start', { event_from_user: signed(bob, { kinds: [1] }) }),
     ).rejects.toThrow(/write relays/);
-    const [status] = await ask('rebroadcasting_status', { event_from_user: signed(alice) });
+    const [status] = await ask('rebroadcasting_status', { event_from_user: signed(bob) });
     expect(JSON.parse(status.content)).toMatchObject({ running: false, status: 'idle' });
   });
 });
