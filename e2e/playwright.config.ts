@@ -3,6 +3,8 @@ import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { schnorr } from '@noble/curves/secp256k1.js';
+import { sha256 } from '@noble/hashes/sha2.js';
 import { defineConfig } from '@playwright/test';
 import { chromiumMissingMessage, findChromium } from '../scripts/find-chromium.mjs';
 
@@ -22,6 +24,11 @@ process.env.TIDE_E2E_SANDBOX_PORT ??= execFileSync(process.execPath, [
   .trim();
 const baseURL = `http://127.0.0.1:${process.env.TIDE_E2E_PORT}`;
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const demoKey = (label: string) => sha256(new TextEncoder().encode(`tide-demo:${label}`));
+const hexOf = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+const membershipNwc =
+  `nostr+walletconnect://${hexOf(schnorr.getPublicKey(demoKey('sandbox-nwc')))}` +
+  `?relay=${encodeURIComponent(`ws://127.0.0.1:${process.env.TIDE_E2E_PORT}/`)}&secret=${hexOf(demoKey('sandbox-nwc-tide'))}`;
 // A fresh SQLite file per run, so every run starts from the same empty caching service, and a snapshot of the
 // built app, so a build started meanwhile (it empties apps/web/dist) cannot pull files from under the test.
 if (!process.env.TIDE_E2E_DB) {
@@ -87,6 +94,8 @@ export default defineConfig({
         DIST: process.env.TIDE_E2E_WEB ?? '',
         LOG_LEVEL: 'warn',
         TIDE_LIGHTNING_HOST: `127.0.0.1:${process.env.TIDE_E2E_SANDBOX_PORT}`,
+        // Membership invoices through the sandbox's "tide" account over NWC (keys as scripts/start.mjs derives them).
+        TIDE_MEMBERSHIP_NWC: membershipNwc,
       },
       reuseExistingServer: false,
       // Listening comes before seeding, so readiness is the line printed once the demo network is in, never the URL:

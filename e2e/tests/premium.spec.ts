@@ -2,11 +2,44 @@ import { hexToBytes } from '@noble/hashes/utils.js';
 import { expect, type Page, test } from '@playwright/test';
 import { nsecEncode } from 'nostr-tools/nip19';
 import { DEMO_ACCOUNTS } from '../support/accounts.ts';
+import { sandboxBalance, sandboxWeblnScript, setSandboxBalance } from '../support/sandbox.ts';
 
 // The premium flow against the real caching service's membership socket (/wallet/v1): a demo account finds a name
 // (too short, invalid, free — each answered live by the service) and reaches the subscription step with its plans.
 
 const alice = DEMO_ACCOUNTS.find((a) => a.name === 'alice')!;
+const bob = DEMO_ACCOUNTS.find((a) => a.name === 'bob')!;
+const carol = DEMO_ACCOUNTS.find((a) => a.name === 'carol')!;
+const origin = `http://127.0.0.1:${process.env.TIDE_E2E_PORT}`;
+
+async function nostrJson(name: string): Promise<Record<string, string>> {
+  const res = await fetch(`${origin}/.well-known/nostr.json?name=${name}`);
+  return ((await res.json()) as { names?: Record<string, string> }).names ?? {};
+}
+
+/** Client-side navigation (no reload: the signer stays as it is). */
+async function navigate(page: Page, path: string) {
+  await page.evaluate((to) => {
+    history.pushState({}, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/** Finds `name` and buys the chosen plan, paying the invoice with the page's wallet (the sandbox WebLN provider). */
+async function buy(page: Page, name: string, plan: RegExp) {
+  await navigate(page, '/premium/name');
+  await page.getByLabel('Premium name').fill(name);
+  await expect(page.getByText('This name is available')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('radio', { name: plan }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByRole('img', { name: 'Lightning invoice QR code' })).toBeVisible();
+  await expect(page.getByTestId('premium-invoice')).toHaveText(/^lnbc/);
+  await page.getByRole('button', { name: 'Pay with connected wallet' }).click();
+  await page.getByRole('button', { name: 'Done' }).click({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\/premium$/);
+}
 
 async function signIn(page: Page, secretKeyHex: string) {
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Sign in' }).click();
@@ -44,4 +77,79 @@ test('a demo account finds a free premium name live and reaches the subscription
   await expect(page.getByText(`Your name will be ${name}.`)).toBeVisible();
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByRole('radio', { name: '$6 a month, paid for 12 months' })).toBeChecked();
+});
+
+test('bob buys 3 months with his sandbox wallet: badge, verified name in nostr.json, rename, premium leaderboard', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.addInitScript({ content: await sandboxWeblnScript('bob') });
+  await page.goto('/premium');
+  await signIn(page, bob.secretKeyHex);
+  const before = await sandboxBalance('bob');
+  const name = `bob${Date.now().toString(36)}`;
+  await buy(page, name, /3 months/);
+  // $21 at the service's 100 000 USD/BTC = 21 000 sats left bob's wallet.
+  expect(before - (await sandboxBalance('bob'))).toBe(21_000);
+  await expect(page.getByTestId('premium-status')).toContainText(`${name}@`);
+  await expect(page.getByTestId('premium-status')).toContainText('Premium');
+  expect((await nostrJson(name))[name]).toBe(bob.pubkey);
+
+  // His badge beside his name on his notes.
+  await navigate(page, `/p/${bob.pubkey}`);
+  await expect(
+    page.locator('[data-testid="note"] [data-testid="member-badge"][data-tier="premium"]').first(),
+  ).toBeVisible();
+
+  // Rename: the new name resolves, the old one no longer.
+  await navigate(page, '/premium/rename');
+  const renamed = `${name}x`;
+  await page.getByLabel('Premium name').fill(renamed);
+  await expect(page.getByText('This name is available')).toBeVisible();
+  await page.getByRole('button', { name: 'Change name' }).click();
+  await expect(page.locator('[role="status"], [role="alert"]').filter({ hasText: 'Name changed' })).toBeVisible();
+  await expect(page.getByTestId('premium-status')).toContainText(`${renamed}@`);
+  expect((await nostrJson(renamed))[renamed]).toBe(bob.pubkey);
+  expect((await nostrJson(name))[name]).toBeUndefined();
+
+  // The purchase is in his history, and he is on the premium leaderboard.
+  await navigate(page, '/premium/history');
+  await expect(page.getByTestId('purchase-history')).toContainText('$21.00');
+  await navigate(page, '/premiums');
+  await expect(page.getByTestId('leaderboard')).toContainText(new RegExp(`bob|${bob.pubkey.slice(0, 12)}`, 'i'));
+});
+
+test('carol becomes a Legend, picks a style and her avatar glows on her notes', async ({ page }) => {
+  test.setTimeout(120_000);
+  await setSandboxBalance('carol', 2_000_000);
+  await page.addInitScript({ content: await sandboxWeblnScript('carol') });
+  await page.goto('/premium');
+  await signIn(page, carol.secretKeyHex);
+  const name = `carol${Date.now().toString(36)}`;
+  await buy(page, name, /3 months/);
+  await navigate(page, '/premium/legend');
+  await page.getByLabel('Donation in US dollars').fill('999');
+  await expect(page.getByText('A Legend donation is $1000 or more')).toBeVisible();
+  await page.getByLabel('Donation in US dollars').fill('1000');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await page.getByRole('button', { name: 'Pay with connected wallet' }).click();
+  await page.getByRole('button', { name: 'Done' }).click({ timeout: 30_000 });
+  await expect(page.getByTestId('premium-status')).toContainText('Legend');
+
+  await page.getByRole('link', { name: 'Legend style' }).click();
+  await page.getByLabel('TEAL').check();
+  await page.getByRole('button', { name: 'Save style' }).click();
+  await expect(page.locator('[role="status"], [role="alert"]').filter({ hasText: 'Legend style saved' })).toBeVisible();
+
+  await navigate(page, `/p/${carol.pubkey}`);
+  const firstNote = page.locator('[data-testid="note"]').first();
+  await expect(firstNote.locator('[data-glow="TEAL"]')).toBeVisible();
+  await expect(firstNote.locator('[data-testid="member-badge"][data-tier="premium-legend"]')).toHaveAttribute(
+    'style',
+    /--legend-teal/,
+  );
+  await navigate(page, '/legends');
+  // The leaderboard answer names her by profile when it carries one, else by her key's start.
+  await expect(page.getByTestId('leaderboard')).toContainText(new RegExp(`carol|${carol.pubkey.slice(0, 12)}`, 'i'));
 });
