@@ -138,6 +138,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     ...(options.membership?.payments ? { payments: options.membership.payments } : {}),
     usdPerBtc: () => options.membership?.usdPerBtc ?? 100_000,
     host: () => membershipHost,
+    premiumRelay: () => `${core.productRelay ?? `ws://${membershipHost}/`}premium`,
     usedStorage: async (pubkey: string) => (await blobs?.listOwned(pubkey))?.reduce((sum, b) => sum + b.size, 0) ?? 0,
   });
   // members' contact list versions are kept for recovery (the events table keeps only the newest)

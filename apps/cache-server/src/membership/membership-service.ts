@@ -61,6 +61,8 @@ export interface MembershipServiceOptions {
   usdPerBtc?: () => number;
   /** Host of `name@host` addresses. */
   host?: () => string;
+  /** The premium relay's address (default `ws://<host>/premium`). */
+  premiumRelay?: () => string;
   /** Used storage of a pubkey in bytes. */
   usedStorage?: (pubkey: string) => Promise<number>;
   logger?: Logger;
@@ -137,7 +139,7 @@ export class MembershipService {
       tier: m.tier,
       name: m.name,
       nostr_address: `${m.name}@${host}`,
-      premium_relay: `ws://${host}/premium`,
+      premium_relay: this.o.premiumRelay?.() ?? `ws://${host}/premium`,
       ...(m.tier === 'premium' ? { expires_on: m.expires_on } : {}),
       premium_since: m.premium_since,
       used_storage: used,

@@ -153,6 +153,7 @@ describeDialects('membership service', (getStore) => {
     const s = await status(alice);
     expect(s).toMatchObject({ tier: 'premium', name: 'alice', expires_on: clock + 90 * 24 * 3600 });
     expect(s.nostr_address).toMatch(/^alice@127\.0\.0\.1:\d+$/);
+    expect(s.premium_relay).toBe(server.relayUrl.replace(/\/$/, '/premium'));
     expect(s.upload_limit).toBe(1024 ** 3);
     expect(s.storage_limit).toBe(100 * 1024 ** 3);
     // the name is taken for others now, not for alice herself
