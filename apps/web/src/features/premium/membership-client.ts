@@ -78,7 +78,8 @@ async function openWallet(): Promise<WalletClient> {
   return shared.wallet;
 }
 
-async function signed(content: unknown) {
+/** A signed membership request `{ event_from_user }` (also for the premium commands on the cache socket). */
+export async function signed(content: unknown) {
   const event = await signRequest(content);
   if (!event) throw new Error('not signed');
   return { event_from_user: event };

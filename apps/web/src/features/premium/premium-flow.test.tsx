@@ -6,6 +6,7 @@ import type { MembershipApi } from './membership-client.ts';
 import { PremiumNameForm } from './premium-name-form.tsx';
 import { LegendStyleForm, PurchaseHistory } from './premium-pages.tsx';
 import { PremiumSubscribe } from './premium-subscribe.tsx';
+import { followListVersions } from './recover-follows.tsx';
 
 function fakeApi(taken: string[] = []): MembershipApi & { paid: () => void } {
   let paidCallback: (() => void) | null = null;
@@ -95,5 +96,24 @@ describe('premium pages', () => {
     await waitFor(() =>
       expect(api.customizeLegend).toHaveBeenCalledWith({ style: 'TEAL', custom_badge: true, avatar_glow: true }),
     );
+  });
+});
+
+describe('recover follow list', () => {
+  it('keeps the kind 3 versions of the answer, newest first, with their follow counts', () => {
+    const v = (created_at: number, follows: number) => ({
+      kind: 3,
+      id: `id${created_at}`,
+      pubkey: 'aa',
+      sig: '',
+      content: '',
+      created_at,
+      tags: Array.from({ length: follows }, (_, i) => ['p', `${i}`]),
+    });
+    const versions = followListVersions([v(10, 2), { kind: 10000165 }, v(20, 5)]);
+    expect(versions.map((x) => [x.event.created_at, x.follows])).toEqual([
+      [20, 5],
+      [10, 2],
+    ]);
   });
 });

@@ -14,6 +14,7 @@ import { PremiumNameForm } from './premium-name-form.tsx';
 import { LegendStyleForm, PurchaseHistory } from './premium-pages.tsx';
 import { PREMIUM_STEPS } from './premium-steps.ts';
 import { PremiumSubscribe } from './premium-subscribe.tsx';
+import { RecoverFollows } from './recover-follows.tsx';
 
 /** Legend minimum donation in dollars (spec §9). */
 export const LEGEND_MIN_USD = 1000;
@@ -159,6 +160,7 @@ function PremiumStep({ step, api }: { step: string; api: MembershipApi }) {
     );
   }
   if (step === 'history') return <PurchaseHistory api={api} />;
+  if (step === 'recover') return <RecoverFollows />;
   if (step === 'style') return <LegendStyleForm api={api} />;
   return <p>{t('premium.comingSoon')}</p>;
 }
@@ -195,6 +197,9 @@ function PremiumOverview({ api }: { api: MembershipApi }) {
             </li>
             <li>
               <Link to="/premium/history">{t('premium.step.history')}</Link>
+            </li>
+            <li>
+              <Link to="/premium/recover">{t('premium.step.recover')}</Link>
             </li>
           </ul>
         </div>
