@@ -1,7 +1,9 @@
+import { dvmFeedSpec } from '@tide/core/cache';
 import { safeUrl, truncateNumber } from '@tide/core/format';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/intl.tsx';
 import { userName } from '../note/note-author.tsx';
+import { AddFeedButton } from '../settings/index.ts';
 import { type DvmFeed, dvmFeedRouteId } from './dvm-feeds.ts';
 import styles from './explore.module.css';
 
@@ -50,6 +52,16 @@ export function DvmFeedHeader({ feed }: { feed: DvmFeed }) {
       {banner ? <img className={styles.banner} src={banner} alt="" loading="lazy" /> : null}
       <div className={styles.card}>
         <DvmFeedSummary feed={feed} />
+      </div>
+      <div style={{ padding: '0 16px 12px' }}>
+        <AddFeedButton
+          kind={feed.kind === 'reads' ? 'reads' : 'home'}
+          feed={{
+            name: feed.name,
+            description: feed.about ?? '',
+            spec: dvmFeedSpec({ dvm_id: feed.identifier, dvm_pubkey: feed.pubkey, kind: feed.kind }),
+          }}
+        />
       </div>
     </div>
   );

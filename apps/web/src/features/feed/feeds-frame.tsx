@@ -4,12 +4,11 @@ import { pageParams } from '../../data/spec-page.ts';
 import { usePagedQuery } from '../../data/use-paged-query.ts';
 import { useT } from '../../i18n/intl.tsx';
 import { useSession } from '../../state/stores.ts';
-import { Button } from '../../ui/button.tsx';
 import { EmptyState, Panel, Screen } from '../../ui/screen.tsx';
 import { SkeletonList } from '../../ui/skeleton.tsx';
 import { useModeration } from '../moderation/use-moderation.ts';
 import { NoteList } from '../note/note-list.tsx';
-import { addFeedToList } from '../settings/index.ts';
+import { AddFeedButton } from '../settings/index.ts';
 
 /**
  * The feed specification a `/feeds/:query` address tries: a JSON spec as given (`{"id":"latest","kind":"notes"}`),
@@ -54,29 +53,6 @@ function FeedTest({ spec }: { spec: string }) {
   );
 }
 
-/** Adds the tried feed to the user's home feeds, or reads feeds for a reads spec (spec §4 feeds), with the toasts. */
-function AddFeedButton({ spec, name }: { spec: string; name: string }) {
-  const t = useT();
-  const kind = spec.includes('"kind":"reads"') ? 'reads' : 'home';
-  const add = () =>
-    void addFeedToList(
-      kind,
-      { name: name.length > 40 ? `${name.slice(0, 40)}…` : name, spec, description: '' },
-      {
-        added: t(kind === 'home' ? 'settings.feeds.addedHome' : 'settings.feeds.addedReads'),
-        failed: t('settings.saveFailed'),
-        signIn: t('auth.required'),
-      },
-    );
-  return (
-    <div style={{ padding: '0 16px 12px' }}>
-      <Button variant="secondary" onClick={add}>
-        {t(kind === 'home' ? 'settings.feeds.addToHome' : 'settings.feeds.addToReads')}
-      </Button>
-    </div>
-  );
-}
-
 /** Feed tests (`/feeds`, `/feeds/:query`): shows which feed specification is being tried and its notes. */
 export function FeedsFrame({ query }: { query?: string }) {
   const t = useT();
@@ -99,7 +75,14 @@ export function FeedsFrame({ query }: { query?: string }) {
           {t('feeds.invalid')}
         </p>
       ) : null}
-      {spec && query ? <AddFeedButton spec={spec} name={query} /> : null}
+      {spec && query ? (
+        <div style={{ padding: '0 16px 12px' }}>
+          <AddFeedButton
+            kind={spec.includes('"kind":"reads"') ? 'reads' : 'home'}
+            feed={{ name: query.length > 40 ? `${query.slice(0, 40)}…` : query, spec, description: '' }}
+          />
+        </div>
+      ) : null}
       {spec ? <FeedTest key={spec} spec={spec} /> : null}
     </Screen>
   );

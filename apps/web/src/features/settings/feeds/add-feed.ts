@@ -1,3 +1,4 @@
+import type { AppData } from '../../../data/app-data.ts';
 import { getAppData } from '../../../data/app-data-instance.ts';
 import type { FeedDescriptor } from '../../../data/app-settings.ts';
 import { session } from '../../../state/session.ts';
@@ -19,6 +20,7 @@ export async function addFeedToList(
   kind: FeedListKind,
   feed: Omit<FeedDescriptor, 'enabled'>,
   messages: AddFeedMessages,
+  data: Pick<AppData, 'client' | 'queryClient'> = getAppData(),
 ): Promise<boolean> {
   const toast = stores.toasts.getState().show;
   const request = session.requestSigner();
@@ -27,7 +29,7 @@ export async function addFeedToList(
     if (request === 'none') toast({ kind: 'info', message: messages.signIn });
     return false;
   }
-  const { client, queryClient } = getAppData();
+  const { client, queryClient } = data;
   try {
     const current = await loadFeedList(client, signer, kind);
     await saveFeedList(client, signer, kind, addFeed(current, { ...feed, enabled: true }));
