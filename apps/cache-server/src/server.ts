@@ -173,7 +173,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       if (path === '/v1') serveCacheConnection(ws, core);
-      else if (path === '/wallet/v1') serveWalletConnection(ws, membership, options.membership?.monitorPollMs);
+      else if (path === '/wallet/v1') serveWalletConnection(ws, membership, options.membership?.monitorPollMs, limits);
       else if (path === '/premium') {
         serveRelayConnection(ws, core, relayHostsOf(req.headers.host), async (event) =>
           (await membership.isMember(event.pubkey)) ? null : 'restricted: the premium relay is for members',

@@ -1,4 +1,5 @@
 import type { WebSocket } from 'ws';
+import { DEFAULT_LIMITS, TokenBucket } from '../limits.ts';
 import { MembershipRefusal } from './membership-auth.ts';
 import type { MembershipAnswer, MembershipService } from './membership-service.ts';
 
@@ -13,8 +14,14 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * Serves one wallet-socket connection (`/wallet/v1`): `["REQ", subId, {cache: [command, payload]}]` answered with
  * EVENT frames and EOSE, refusals with NOTICE + EOSE; `membership_purchase_monitor` stays open until paid or CLOSE.
  */
-export function serveWalletConnection(socket: WebSocket, service: MembershipService, pollMs = MONITOR_POLL_MS): void {
+export function serveWalletConnection(
+  socket: WebSocket,
+  service: MembershipService,
+  pollMs = MONITOR_POLL_MS,
+  limits: { messagesPerSecond: number; messageBurst: number; maxSubscriptions: number } = DEFAULT_LIMITS,
+): void {
   const monitors = new Map<string, ReturnType<typeof setTimeout>>();
+  const messages = new TokenBucket(limits.messagesPerSecond, limits.messageBurst);
   const send = (frame: unknown) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
   };
@@ -25,15 +32,19 @@ export function serveWalletConnection(socket: WebSocket, service: MembershipServ
   const events = (subId: string, answers: MembershipAnswer[]) => {
     for (const a of answers) send(['EVENT', subId, a]);
   };
+  /** Monitors not CLOSEd (a timer in `monitors` only while waiting for the next poll). */
+  const open = new Set<string>();
   const stop = (subId: string) => {
     clearTimeout(monitors.get(subId));
     monitors.delete(subId);
+    open.delete(subId);
   };
 
   const monitor = (subId: string, quoteId: string, first: boolean) => {
     service.settle(quoteId).then(
       (paidAt) => {
-        if (!first && !monitors.has(subId)) return;
+        monitors.delete(subId);
+        if (!open.has(subId)) return;
         if (paidAt !== null) {
           events(subId, [
             {
@@ -43,7 +54,7 @@ export function serveWalletConnection(socket: WebSocket, service: MembershipServ
             },
           ]);
           if (first) send(['EOSE', subId]);
-          monitors.delete(subId);
+          open.delete(subId);
           return;
         }
         if (first) send(['EOSE', subId]);
@@ -54,6 +65,16 @@ export function serveWalletConnection(socket: WebSocket, service: MembershipServ
       },
       (err: unknown) => {
         monitors.delete(subId);
+        if (!open.has(subId)) return;
+        // the wallet did not answer this time: ask again at the next poll
+        if (!(err instanceof MembershipRefusal) && !first) {
+          monitors.set(
+            subId,
+            setTimeout(() => monitor(subId, quoteId, false), pollMs),
+          );
+          return;
+        }
+        open.delete(subId);
         notice(subId, err instanceof MembershipRefusal ? err.message : 'error: could not check the payment');
       },
     );
@@ -76,6 +97,10 @@ export function serveWalletConnection(socket: WebSocket, service: MembershipServ
       stop(subId);
       return;
     }
+    if (!messages.take()) {
+      notice(subId, 'rate-limited: slow down');
+      return;
+    }
     if (type !== 'REQ' || !isObject(filter) || !Array.isArray(filter.cache) || typeof filter.cache[0] !== 'string') {
       notice(subId, 'invalid: expected a cache filter [command, payload]');
       return;
@@ -84,8 +109,13 @@ export function serveWalletConnection(socket: WebSocket, service: MembershipServ
     const payload = isObject(filter.cache[1]) ? filter.cache[1] : {};
     stop(subId);
     if (command === 'membership_purchase_monitor') {
-      if (typeof payload.membership_quote_id !== 'string') notice(subId, 'invalid: membership_quote_id is required');
-      else monitor(subId, payload.membership_quote_id, true);
+      if (open.size >= limits.maxSubscriptions) notice(subId, 'rate-limited: too many open monitors');
+      else if (typeof payload.membership_quote_id !== 'string') {
+        notice(subId, 'invalid: membership_quote_id is required');
+      } else {
+        open.add(subId);
+        monitor(subId, payload.membership_quote_id, true);
+      }
       return;
     }
     service.run(command, payload).then(
@@ -100,6 +130,6 @@ export function serveWalletConnection(socket: WebSocket, service: MembershipServ
     );
   });
   socket.once('close', () => {
-    for (const id of [...monitors.keys()]) stop(id);
+    for (const id of [...open]) stop(id);
   });
 }
