@@ -1,7 +1,9 @@
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { expect, type Page, test } from '@playwright/test';
 import { nsecEncode } from 'nostr-tools/nip19';
+import { finalizeEvent, type NostrEvent } from 'nostr-tools/pure';
 import { DEMO_ACCOUNTS } from '../support/accounts.ts';
+import { publishToRelay, queryRelay } from '../support/relay.ts';
 import { sandboxBalance, sandboxWeblnScript, setSandboxBalance } from '../support/sandbox.ts';
 
 // The premium flow against the real caching service's membership socket (/wallet/v1): a demo account finds a name
@@ -152,4 +154,34 @@ test('carol becomes a Legend, picks a style and her avatar glows on her notes', 
   await navigate(page, '/legends');
   // The leaderboard answer names her by profile when it carries one, else by her key's start.
   await expect(page.getByTestId('leaderboard')).toContainText(new RegExp(`carol|${carol.pubkey.slice(0, 12)}`, 'i'));
+});
+
+test('bob (a member since the first test) recovers his earlier follow list after replacing it', async ({ page }) => {
+  test.setTimeout(90_000);
+  const relay = `ws://127.0.0.1:${process.env.TIDE_E2E_PORT}/`;
+  const latest = async () =>
+    (await queryRelay(relay, { kinds: [3], authors: [bob.pubkey] })).sort((a, b) => b.created_at - a.created_at)[0];
+  const earlier = await latest();
+  const earlierFollows = (earlier?.tags ?? []).filter((t) => t[0] === 'p').map((t) => t[1]);
+  expect(earlierFollows.length).toBeGreaterThan(1);
+  // Bob replaces his follow list with one person.
+  const replaced = finalizeEvent(
+    { kind: 3, content: '', tags: [['p', carol.pubkey]], created_at: Math.floor(Date.now() / 1000) },
+    hexToBytes(bob.secretKeyHex),
+  ) as NostrEvent;
+  expect(await publishToRelay(relay, [replaced])).toBe(1);
+
+  await page.goto('/premium');
+  await signIn(page, bob.secretKeyHex);
+  await navigate(page, '/premium/recover');
+  const versions = page.getByTestId('follow-versions').locator('li');
+  await expect(versions.first()).toHaveAttribute('data-follows', '1');
+  const older = page.getByTestId('follow-versions').locator(`li[data-follows="${earlierFollows.length}"]`).first();
+  await older.getByRole('button', { name: 'Restore' }).click();
+  await expect(
+    page.locator('[role="status"], [role="alert"]').filter({ hasText: 'Follow list restored' }),
+  ).toBeVisible();
+  const restored = await latest();
+  expect(restored!.id).not.toBe(replaced.id);
+  expect(restored!.tags.filter((t) => t[0] === 'p').map((t) => t[1])).toEqual(earlierFollows);
 });
