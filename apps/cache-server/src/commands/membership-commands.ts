@@ -9,6 +9,7 @@ import {
   memberByPubkey,
   memberFacts,
 } from '../membership/index.ts';
+import { userExtras } from './bundle.ts';
 import { type CommandContext, CommandError, type CommandPayload, type CommandRecord } from './context.ts';
 import { synth, toEvent } from './event-rows.ts';
 
@@ -35,8 +36,10 @@ async function member(ctx: CommandContext, payload: CommandPayload) {
 
 const leaderboardOf = (command: string) => (ctx: CommandContext, payload: CommandPayload) =>
   refusing(async () => {
-    const answers = await new MembershipService({ store: ctx.store, now: ctx.now }).run(command, payload);
-    return (answers ?? []).map((a) => ({ ...a }));
+    const answers = (await new MembershipService({ store: ctx.store, now: ctx.now }).run(command, payload)) ?? [];
+    // the entries' profiles (kind 0 and the users' extras), as the client shows names and pictures
+    const pubkeys = answers.flatMap((a) => (JSON.parse(a.content) as Array<{ pubkey: string }>).map((e) => e.pubkey));
+    return [...answers.map((a) => ({ ...a })), ...(await userExtras(ctx.store, pubkeys))];
   });
 
 /** Blob hashes in an upload URL (`…/<sha256>[.ext]`). */

@@ -195,8 +195,10 @@ describeDialects('membership commands on the cache socket', (getStore) => {
   });
 
   it('serves the leaderboards on the cache socket too', async () => {
-    const [board] = await ask('membership_premium_leaderboard', { order_by: 'premium_since', limit: 20 });
+    const objects = await ask('membership_premium_leaderboard', { order_by: 'premium_since', limit: 20 });
+    const board = objects[0];
     expect(board.kind).toBe(10000171);
+    expect(objects.some((o) => o.kind === 10000108)).toBe(true); // the entries' user extras ride along
     expect(JSON.parse(board.content).map((e: { pubkey: string }) => e.pubkey)).toEqual([alicePk]);
   });
 
