@@ -2,6 +2,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { stores } from '../../state/stores.ts';
 import { renderWithApp } from '../../test-utils.tsx';
+import { contentOfKind } from './content-backup.tsx';
+import { megabytes } from './media-management.tsx';
 import type { MembershipApi } from './membership-client.ts';
 import { PremiumNameForm } from './premium-name-form.tsx';
 import { LegendStyleForm, PurchaseHistory } from './premium-pages.tsx';
@@ -115,5 +117,21 @@ describe('recover follow list', () => {
       [20, 5],
       [10, 2],
     ]);
+  });
+});
+
+describe('premium page helpers', () => {
+  it('reads the content of an answer kind and sizes in MB', () => {
+    expect(
+      contentOfKind(
+        [
+          { kind: 1, content: '{}' },
+          { kind: 10000166, content: '{"1":4}' },
+        ],
+        10000166,
+      ),
+    ).toEqual({ 1: 4 });
+    expect(contentOfKind([{ kind: 10000166, content: 'not json' }], 10000166)).toBeUndefined();
+    expect(megabytes(1024 * 1024 * 1.5)).toBe('1.5');
   });
 });

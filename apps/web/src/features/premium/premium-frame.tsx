@@ -9,6 +9,8 @@ import { Panel, Screen } from '../../ui/screen.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useRequireSignIn } from '../account/require-sign-in.ts';
 import styles from '../frames.module.css';
+import { ContentBackup } from './content-backup.tsx';
+import { MediaManagement } from './media-management.tsx';
 import { type MembershipApi, membershipApi } from './membership-client.ts';
 import { PremiumNameForm } from './premium-name-form.tsx';
 import { LegendStyleForm, PurchaseHistory } from './premium-pages.tsx';
@@ -161,6 +163,8 @@ function PremiumStep({ step, api }: { step: string; api: MembershipApi }) {
   }
   if (step === 'history') return <PurchaseHistory api={api} />;
   if (step === 'recover') return <RecoverFollows />;
+  if (step === 'backup') return <ContentBackup />;
+  if (step === 'media') return <MediaManagement />;
   if (step === 'style') return <LegendStyleForm api={api} />;
   return <p>{t('premium.comingSoon')}</p>;
 }
@@ -200,6 +204,12 @@ function PremiumOverview({ api }: { api: MembershipApi }) {
             </li>
             <li>
               <Link to="/premium/recover">{t('premium.step.recover')}</Link>
+            </li>
+            <li>
+              <Link to="/premium/media">{t('premium.step.media')}</Link>
+            </li>
+            <li>
+              <Link to="/premium/backup">{t('premium.step.backup')}</Link>
             </li>
           </ul>
         </div>
