@@ -47,7 +47,7 @@ test('the sign-in dialog takes focus, traps it and gives it back on Escape', asy
     expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
   }
   await page.getByLabel('Private key (nsec)').fill('not a key');
-  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Please enter a valid private key');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
