@@ -10,10 +10,8 @@ export {
   memberByPubkey,
 } from './member-store.ts';
 export { authorise, MembershipRefusal, type SignedParams } from './membership-auth.ts';
+export { LEGEND_STYLES, type MembershipAnswer, MembershipKind } from './membership-kinds.ts';
 export {
-  LEGEND_STYLES,
-  type MembershipAnswer,
-  MembershipKind,
   MembershipService,
   type MembershipServiceOptions,
   QUOTE_TTL_SECONDS,

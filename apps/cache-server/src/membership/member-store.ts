@@ -176,3 +176,24 @@ export async function activeMembersAmong(store: Store, pubkeys: readonly string[
     .execute();
   return (rows as Record<string, unknown>[]).map(toMember).filter((m) => isActive(m, now));
 }
+
+/** Keeps the contact list a new member has now, so recovery has a first version. */
+export async function keepCurrentContacts(store: Store, pubkey: string): Promise<void> {
+  const rows = await store.db
+    .selectFrom('events')
+    .selectAll()
+    .where('pubkey', '=', pubkey)
+    .where('kind', '=', 3)
+    .execute();
+  for (const r of rows) {
+    await keepContactList(store, {
+      id: r.id,
+      pubkey: r.pubkey,
+      created_at: Number(r.created_at),
+      kind: 3,
+      tags: JSON.parse(String(r.tags)) as string[][],
+      content: r.content,
+      sig: r.sig,
+    });
+  }
+}

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { NostrEvent } from '@tide/core/nostr';
 import type { Logger } from 'pino';
 import type { Store } from '../store/index.ts';
+import { leaderboardEntries } from './leaderboards.ts';
 import {
   isActive,
   keepContactList,
-  leaderboard,
+  keepCurrentContacts,
   type Member,
   markQuotePaid,
   memberByPubkey,
@@ -17,6 +18,7 @@ import {
   saveQuote,
 } from './member-store.ts';
 import { authorise, MembershipRefusal } from './membership-auth.ts';
+import { LEGEND_STYLES, type MembershipAnswer, MembershipKind } from './membership-kinds.ts';
 import type { MembershipPayments } from './payments.ts';
 import {
   MEMBER_NAME,
@@ -27,30 +29,6 @@ import {
   REGULAR_UPLOAD_LIMIT,
   usdToSats,
 } from './products.ts';
-
-/** Result kinds of the wallet socket's answers. */
-export const MembershipKind = {
-  Status: 10000600,
-  NameAvailable: 10000601,
-  Quote: 10000602,
-  PurchaseCompleted: 10000603,
-  NameChanged: 10000604,
-  OrderHistory: 10000605,
-  ExchangeRate: 10000305,
-  LegendCustomization: 10000168,
-  LegendLeaderboard: 10000170,
-  PremiumLeaderboard: 10000171,
-} as const;
-
-/** Legend styles (spec §3). */
-export const LEGEND_STYLES = ['GOLD', 'AQUA', 'SILVER', 'PURPLE', 'PURPLEHAZE', 'TEAL', 'BROWN', 'BLUE', 'SUNFIRE'];
-
-/** One answer event of the wallet socket. */
-export interface MembershipAnswer {
-  kind: number;
-  content: string;
-  created_at: number;
-}
 
 /** What the service needs: the store, a clock, the operator's wallet, the USD rate, the host for nostr addresses. */
 export interface MembershipServiceOptions {
@@ -242,7 +220,7 @@ export class MembershipService {
       last_donation: paidAt,
       customization: old?.customization ?? '',
     });
-    await this.keepCurrentContacts(quote.receiver);
+    await keepCurrentContacts(this.o.store, quote.receiver);
   }
 
   /** Upload limits of an account: members 1 GB per upload and 100 GB stored, others 100 MB per upload. */
@@ -264,32 +242,6 @@ export class MembershipService {
     if (event.kind !== 3) return;
     const member = await memberByPubkey(this.o.store, event.pubkey);
     if (member && isActive(member, this.o.now())) await keepContactList(this.o.store, event);
-  }
-
-  /** Keeps the contact list a new member has now, so recovery has a first version. */
-  private async keepCurrentContacts(pubkey: string): Promise<void> {
-    const rows = await this.o.store.db
-      .selectFrom('events')
-      .selectAll()
-      .where('pubkey', '=', pubkey)
-      .where('kind', '=', 3)
-      .execute();
-    for (const r of rows) {
-      const event = {
-        ...r,
-        created_at: Number(r.created_at),
-        tags: JSON.parse(String(r.tags)),
-      } as unknown as NostrEvent;
-      await keepContactList(this.o.store, {
-        id: event.id,
-        pubkey: event.pubkey,
-        created_at: event.created_at,
-        kind: 3,
-        tags: event.tags,
-        content: event.content,
-        sig: event.sig,
-      });
-    }
   }
 
   private async history(req: ReturnType<typeof authorise>, now: number): Promise<MembershipAnswer[]> {
@@ -343,23 +295,7 @@ export class MembershipService {
   }
 
   private async leaderboard(legends: boolean, payload: Record<string, unknown>, now: number) {
-    const orderBy = str(payload.order_by) || (legends ? 'donated_btc' : 'premium_since');
-    if (orderBy !== 'donated_btc' && orderBy !== 'last_donation' && orderBy !== 'premium_since') {
-      throw new MembershipRefusal('invalid: order_by');
-    }
-    const limit = Math.min(int(payload.limit, 20), 100);
-    const offset = int(payload.offset, 0);
-    const rows = await leaderboard(this.o.store, legends, orderBy, now, limit, offset);
-    const entries = rows
-      .filter((m) => !m.customization || JSON.parse(m.customization).in_leaderboard !== false)
-      .map((m, i) => ({
-        index: offset + i + 1,
-        pubkey: m.pubkey,
-        donated_btc: (m.donated_sats / 100_000_000).toFixed(8),
-        last_donation: m.last_donation,
-        premium_since: m.premium_since,
-      }));
-    const kind = legends ? MembershipKind.LegendLeaderboard : MembershipKind.PremiumLeaderboard;
-    return this.answer(kind, entries);
+    const entries = await leaderboardEntries(this.o.store, legends, payload, now);
+    return this.answer(legends ? MembershipKind.LegendLeaderboard : MembershipKind.PremiumLeaderboard, entries);
   }
 }

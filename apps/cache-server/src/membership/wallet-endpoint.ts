@@ -1,7 +1,8 @@
 import type { WebSocket } from 'ws';
 import { DEFAULT_LIMITS, TokenBucket } from '../limits.ts';
 import { MembershipRefusal } from './membership-auth.ts';
-import type { MembershipAnswer, MembershipService } from './membership-service.ts';
+import type { MembershipAnswer } from './membership-kinds.ts';
+import type { MembershipService } from './membership-service.ts';
 
 /** How often a purchase monitor asks the operator's wallet whether its quote was paid (ms). */
 export const MONITOR_POLL_MS = 1000;
