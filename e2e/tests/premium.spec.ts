@@ -185,3 +185,16 @@ test('bob (a member since the first test) recovers his earlier follow list after
   expect(restored!.id).not.toBe(replaced.id);
   expect(restored!.tags.filter((t) => t[0] === 'p').map((t) => t[1])).toEqual(earlierFollows);
 });
+
+test('bob sees his content counted per kind and rebroadcasts it, and his media usage', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/premium');
+  await signIn(page, bob.secretKeyHex);
+  await navigate(page, '/premium/backup');
+  const notes = page.getByTestId('content-stats').locator('tr[data-kind="1"] td').nth(1);
+  await expect(notes).toHaveText(/^[1-9]\d*$/);
+  await page.getByRole('button', { name: 'Rebroadcast to my relays' }).click();
+  await expect(page.getByTestId('rebroadcast-status')).toHaveText(/Rebroadcasting|Rebroadcast finished/);
+  await navigate(page, '/premium/media');
+  await expect(page.getByTestId('media-usage')).toContainText('MB used');
+});
