@@ -197,7 +197,10 @@ export class MembershipService {
     if (quote.paid_at > 0) return quote.paid_at;
     if (!this.o.payments) return null;
     const settled = await this.o.payments.settledAt(quote.payment_hash, quote.invoice);
-    if (settled === null) return null;
+    if (settled === null) {
+      if (this.o.now() > quote.expires_at) throw new MembershipRefusal('error: the quote expired unpaid');
+      return null;
+    }
     const paidAt = this.o.now();
     if (await markQuotePaid(this.o.store, quote.id, paidAt)) await this.apply(quote, paidAt);
     return paidAt;

@@ -240,6 +240,14 @@ describeDialects('membership service', (getStore) => {
     ).rejects.toThrow(/5 minutes/);
   });
 
+  it('an unpaid quote expires after an hour: its monitor is refused, nothing changes', async () => {
+    const quote = await buy(carol, { product_id: '3-months-premium', name: 'carol' });
+    expect(await monitorOnce(quote.membership_quote_id)).toBeUndefined();
+    clock += 3601;
+    await expect(monitorOnce(quote.membership_quote_id)).rejects.toThrow(/expired/);
+    expect((await status(carol)).tier).toBe('none');
+  });
+
   it('answers unknown api request to an unknown command', async () => {
     await expect(ask('membership_teleport', {})).rejects.toThrow(/unknown api request/);
   });
