@@ -7,6 +7,8 @@ import { CheckIcon } from '../../ui/icons-more.tsx';
 import { userName } from '../note/note-author.tsx';
 import { NoteContent } from '../note/note-content.tsx';
 import { useNip05Verified } from '../note/use-nip05.ts';
+import { AuthorSubscribe } from '../premium/author-subscribe.tsx';
+import { MemberBadge, useAvatarGlow } from '../premium/member-badge.tsx';
 import styles from './profile.module.css';
 
 /** A website as a safe http(s) link target, or null (javascript: and other schemes are never linked). */
@@ -50,12 +52,13 @@ export function ProfileHeader({ user, stats }: { user: User; stats?: UserStats }
   const website = safeWebsite(user.website);
   const banner = safeUrl(user.banner);
   const lightning = user.lud16 || '';
+  const glow = useAvatarGlow(user.pubkey);
   return (
     <div data-testid="profile-header">
       <div className={styles.banner}>{banner ? <img className={styles.bannerImage} src={banner} alt="" /> : null}</div>
       <div className={styles.head}>
         <span className={styles.avatarRing}>
-          <Avatar src={user.picture} size="xxl" />
+          <Avatar src={user.picture} size="xxl" glow={glow} />
         </span>
       </div>
       <div className={styles.info}>
@@ -63,6 +66,8 @@ export function ProfileHeader({ user, stats }: { user: User; stats?: UserStats }
           <h2 className={styles.displayName} data-testid="profile-name">
             {userName(user)}
           </h2>
+          <MemberBadge pubkey={user.pubkey} />
+          <AuthorSubscribe pubkey={user.pubkey} />
           {verified ? (
             <span data-testid="profile-nip05" title={t('note.verified', { nip05: user.nip05 })}>
               <CheckIcon size={14} /> {user.nip05}
