@@ -193,7 +193,7 @@ test('a new key publishes to the product relay by default, confirms its first an
   await page.getByLabel('Relay address').fill('ws://127.0.0.1:9');
   await page.getByRole('button', { name: 'Add relay' }).click();
   await expect(list.getByText('ws://127.0.0.1:9', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: `Remove ${product}` }).click();
+  await page.getByRole('button', { name: `Remove ${product}`, exact: true }).click();
   await expect(list.getByText(product, { exact: true })).toHaveCount(0);
   const [relayList] = await relayEvents(relay, { kinds: [10002], authors: [pubkey] }, (e) =>
     e.some((l) => l.tags.length === 1),
