@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useStore } from 'zustand';
-import { followWarning } from '../features/people/follow-warning-store.ts';
 import { ComposerHost } from '../features/composer/index.ts';
+import { followWarning } from '../features/people/follow-warning-store.ts';
 import { useT } from '../i18n/intl.tsx';
 import { stores, useSession } from '../state/stores.ts';
 import { BottomNav } from './bottom-nav.tsx';

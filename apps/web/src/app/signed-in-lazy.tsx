@@ -7,6 +7,7 @@ import { useSession } from '../state/stores.ts';
  */
 export function signedInLazy(load: () => Promise<ComponentType>): ComponentType {
   const Loaded = lazy(() => load().then((component) => ({ default: component })));
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per badge at module scope, never while rendering
   return function SignedInOnly() {
     const signedIn = useSession((s) => s.publicKey !== null);
     if (!signedIn) return null;
