@@ -45,7 +45,6 @@ export function subscribeTemplate(author: string, tier: CreatorTier) {
       ['e', tier.event.id],
       ['a', `37001:${author}:${d}`],
       ...(price ? [['amount', ...price]] : []),
-      ['event', JSON.stringify(tier.event)],
     ],
   };
 }
@@ -87,11 +86,10 @@ export function AuthorSubscribe({ pubkey }: { pubkey: string }) {
     }
   }
   async function subscribe(tier: CreatorTier) {
+    // The dialog closes first so the publisher's feedback (toast, sign-in prompt) is not behind it.
+    setOpen(false);
     const result = await publish(subscribeTemplate(pubkey, tier), t('premium.subscribed'));
-    if (result?.success) {
-      setSubscription(result.event.id);
-      setOpen(false);
-    }
+    if (result?.success) setSubscription(result.event.id);
   }
   async function unsubscribe() {
     if (!subscription) return;
