@@ -8,6 +8,7 @@ export const MAX_FUTURE_SECONDS = 300;
 
 const CORE_KINDS = new Set([
   0, 1, 2, 3, 4, 5, 6, 7, 1059, 9735, 10000, 10002, 30000, 30023, 10003, 9802, 1984, 1068, 1018, 6969, 1311, 20, 1111,
+  7001, 7002,
 ]);
 const REJECTED_KINDS = new Set([30382, 30383, 29333]);
 

@@ -110,7 +110,7 @@ describeDialects('ingestEvents gate', (getStore) => {
   });
 
   it('accepts the extra kinds and any replaceable/addressable kind', async () => {
-    const kinds = [2, 1984, 1068, 1018, 6969, 1311, 20, 1111, 9802, 10001, 10063, 30311, 31234, 39089];
+    const kinds = [2, 1984, 1068, 1018, 6969, 1311, 20, 1111, 7001, 7002, 9802, 10001, 10063, 30311, 31234, 39089];
     const events = kinds.map((k, i) => ev(alice, k, 'k', k >= 30000 ? [['d', `x${i}`]] : [], T0 + i));
     const results = await ingestEvents(getStore(), events, { now: NOW });
     expect(results.every((r) => r.ok && r.stored)).toBe(true);
