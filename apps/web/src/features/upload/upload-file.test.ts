@@ -1,6 +1,8 @@
 import { verifyEvent } from '@tide/core/nostr';
 import { LocalSigner } from '@tide/core/signers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { rememberMember } from '../../data/member-info.ts';
+import { stores } from '../../state/stores.ts';
 import { UploadError } from './upload-error.ts';
 import { fileSha256, uploadFile } from './upload-file.ts';
 
@@ -107,6 +109,26 @@ describe('uploadFile', () => {
     Object.defineProperty(big, 'size', { value: 100 * 1024 * 1024 + 1 });
     await expect(uploadFile(big, { signer })).rejects.toMatchObject({ code: 'size' });
     expect(sent).toHaveLength(0);
+  });
+
+  it('lets a known Premium member send up to 1 GB, and refuses beyond it', async () => {
+    const me = await signer.getPublicKey();
+    stores.session.getState().setAccount({ publicKey: me, method: 'nsec', canSign: true });
+    rememberMember(me, { tier: 'premium' });
+    try {
+      const big = new File(['x'], 'big.mp4', { type: 'video/mp4' });
+      Object.defineProperty(big, 'size', { value: 100 * 1024 * 1024 + 1 });
+      const upload = uploadFile(big, { signer });
+      await vi.waitFor(() => expect(sent).toHaveLength(1));
+      sent[0].xhr.answer(500, { message: 'no' });
+      await expect(upload).rejects.toMatchObject({ code: 'failed' });
+      const huge = new File(['x'], 'huge.mp4', { type: 'video/mp4' });
+      Object.defineProperty(huge, 'size', { value: 1024 * 1024 * 1024 + 1 });
+      await expect(uploadFile(huge, { signer })).rejects.toMatchObject({ code: 'size' });
+      expect(sent).toHaveLength(1);
+    } finally {
+      rememberMember(me, null);
+    }
   });
 
   it('fails with the server refusal and cancels through its signal', async () => {

@@ -6,6 +6,7 @@ import { mediaDimensions } from './media-dim.ts';
 import { mediaServerOrigin } from './media-server.ts';
 import { UploadError } from './upload-error.ts';
 import { checkUpload } from './upload-rules.ts';
+import { viewerIsPremium } from './viewer-premium.ts';
 
 /** Options of {@link uploadFile}. */
 export interface UploadOptions {
@@ -69,7 +70,7 @@ function send(url: string, file: Blob, auth: string, options: UploadOptions): Pr
  * video), 'size' (over 100 MB, 1 GB for Premium), 'signer' (nothing can sign), 'aborted', 'failed'.
  */
 export async function uploadFile(file: File, options: UploadOptions = {}): Promise<UploadedFile> {
-  const refusal = checkUpload(file, options.premium);
+  const refusal = checkUpload(file, options.premium ?? viewerIsPremium());
   if (refusal) throw new UploadError(refusal);
   const signer = options.signer ?? session.signer;
   if (!signer) throw new UploadError('signer', 'no signer');

@@ -6,6 +6,7 @@ import { UploadError } from './upload-error.ts';
 import { type UploadOptions, uploadFile } from './upload-file.ts';
 import { uploadErrorMessage } from './upload-messages.ts';
 import { checkUpload } from './upload-rules.ts';
+import { viewerIsPremium } from './viewer-premium.ts';
 
 /** One file on its way to the media store, or there. */
 export interface UploadItem {
@@ -43,7 +44,7 @@ export function useUploads(
   const [items, setItems] = useState<UploadItem[]>([]);
   const controllers = useRef(new Map<number, AbortController>());
   const upload = options.upload ?? uploadFile;
-  const premium = options.premium ?? false;
+  const premium = options.premium ?? viewerIsPremium();
 
   const patch = useCallback((id: number, change: Partial<UploadItem>) => {
     setItems((list) => list.map((item) => (item.id === id ? { ...item, ...change } : item)));
