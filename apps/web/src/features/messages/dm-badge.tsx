@@ -1,5 +1,5 @@
 import { useT } from '../../i18n/intl.tsx';
-import styles from './dm-badge.module.css';
+import styles from '../../ui/count-badge.module.css';
 import { useDmCountLive } from './dm-count.ts';
 
 /** The unread direct-message count on the navigation entry (live, signed in and awake only; nothing at 0). */

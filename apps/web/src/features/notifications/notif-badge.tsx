@@ -1,6 +1,6 @@
 import { useT } from '../../i18n/intl.tsx';
 import { useSession } from '../../state/stores.ts';
-import styles from './notif-badge.module.css';
+import styles from '../../ui/count-badge.module.css';
 import { shownCount, useNotifCountLive } from './notif-count.ts';
 
 function LiveBadge() {
