@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useT } from '../../i18n/intl.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
 import { CheckIcon } from '../../ui/icons-more.tsx';
-import { MemberBadge, useAvatarGlow } from '../premium/member-badge.tsx';
+import { MemberBadge, useAvatarGlow } from '../member-badge/index.ts';
 import styles from './note.module.css';
 import { useNip05Verified } from './use-nip05.ts';
 

@@ -4,11 +4,11 @@ import { useT } from '../../i18n/intl.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
 import { ZapIcon } from '../../ui/icons.tsx';
 import { CheckIcon } from '../../ui/icons-more.tsx';
+import { MemberBadge, useAvatarGlow } from '../member-badge/index.ts';
 import { userName } from '../note/note-author.tsx';
 import { NoteContent } from '../note/note-content.tsx';
 import { useNip05Verified } from '../note/use-nip05.ts';
 import { AuthorSubscribe } from '../premium/author-subscribe.tsx';
-import { MemberBadge, useAvatarGlow } from '../premium/member-badge.tsx';
 import styles from './profile.module.css';
 
 /** A website as a safe http(s) link target, or null (javascript: and other schemes are never linked). */
