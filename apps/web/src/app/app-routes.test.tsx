@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../test-utils.tsx';
 import { AppRoutes } from './app-routes.tsx';
 
@@ -55,7 +55,15 @@ describe('app routes', () => {
     expect(document.title).toBe('Notifications | Tide');
   });
 
+  // The vanity lookup (`/.well-known/nostr.json`) never answers here: without this stub jsdom's fetch went to
+  // localhost:3000, was refused (logged ECONNREFUSED) and, when refused fast enough, ended the resolving state early.
+  const pendingFetch = () => vi.stubGlobal('fetch', () => new Promise<Response>(() => {}));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
   it('treats a single unknown segment as a vanity profile', async () => {
+    pendingFetch();
     expect((await open('/alice')).textContent).toBe('Profile');
     expect(screen.getByTestId('where').textContent).toBe('/alice');
     // The profile screen resolves the name first (the test service never answers, so it stays resolving).
@@ -63,6 +71,7 @@ describe('app routes', () => {
   });
 
   it('treats two unknown segments as a vanity thread', async () => {
+    pendingFetch();
     expect((await open('/alice/my-first-article')).textContent).toBe('Thread');
     expect(screen.getByTestId('where').textContent).toBe('/alice/my-first-article');
     expect(screen.getByRole('status', { name: 'Loading thread' })).toBeTruthy();
