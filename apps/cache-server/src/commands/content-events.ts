@@ -4,12 +4,17 @@ import { enrichPosts, userExtras } from './bundle.ts';
 import { asCacheEvent, boolArg, isHex, loadEvents, viewerOf } from './content-common.ts';
 import { type CommandContext, CommandError, type CommandPayload, type CommandRecord } from './context.ts';
 
+const GIFT_WRAP = 1059;
+
 /** events {event_ids, extended_response, user_pubkey}: raw events by created_at ascending, or a bundle. */
 async function events(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
   const ids = p.event_ids;
   if (!Array.isArray(ids) || !ids.every(isHex)) throw new CommandError('invalid event_ids');
   if (ids.length > 1000) throw new CommandError('too many event_ids (max 1000)');
-  const found = [...(await loadEvents(ctx.store, ids)).values()].sort((a, b) => a.created_at - b.created_at);
+  // gift wraps are served only to their authenticated recipient, by the relay (NIP-17), never by id here
+  const found = [...(await loadEvents(ctx.store, ids)).values()]
+    .filter((e) => e.kind !== GIFT_WRAP)
+    .sort((a, b) => a.created_at - b.created_at);
   if (!boolArg(p, 'extended_response', false)) return found.map(asCacheEvent);
   const senders = found
     .filter((e) => e.kind === Kind.Zap)

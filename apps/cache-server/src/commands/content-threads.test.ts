@@ -1,7 +1,9 @@
 import type { CacheClient } from '@tide/core/cache';
 import { expect, it } from 'vitest';
 import { describeDialects } from '../../test/dialects.ts';
-import { type Fixture, U } from './content-test-fixture.ts';
+import { signEvent } from '@tide/core/nostr';
+import { ingestEvents } from '../ingest/index.ts';
+import { type Fixture, NOW, U } from './content-test-fixture.ts';
 import { contentOf, contentsOf, ofKind, rangeOf, useFixtureWire } from './content-wire.test-helper.ts';
 
 describeDialects('content threads and events over the wire', (getStore) => {
@@ -59,6 +61,16 @@ describeDialects('content threads and events over the wire', (getStore) => {
     const extended = await client.request('events', { event_ids: [f.n1.id], extended_response: true });
     expect(ofKind(extended, 10000100)).toHaveLength(1);
     expect(rangeOf(extended).elements).toEqual([f.n1.id]);
+  });
+
+  it('events never hands out a gift wrap by id (the relay serves those to their recipient only)', async () => {
+    const wrap = signEvent({ kind: 1059, created_at: NOW, tags: [['p', U.bob.pubkey]], content: 'sealed' }, U.dave.sk);
+    expect((await ingestEvents(getStore(), [wrap], { source: 'import', now: NOW }))[0]).toMatchObject({ ok: true, stored: true });
+    expect(await client.request('events', { event_ids: [wrap.id, f.n1.id] })).toEqual([
+      expect.objectContaining({ id: f.n1.id }),
+    ]);
+    const extended = await client.request('events', { event_ids: [wrap.id], extended_response: true });
+    expect(extended.some((e) => e.id === wrap.id)).toBe(false);
   });
 
   it('event_actions lists who liked or reposted, with their profiles', async () => {
