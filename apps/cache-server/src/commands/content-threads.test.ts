@@ -1,7 +1,7 @@
 import type { CacheClient } from '@tide/core/cache';
+import { signEvent } from '@tide/core/nostr';
 import { expect, it } from 'vitest';
 import { describeDialects } from '../../test/dialects.ts';
-import { signEvent } from '@tide/core/nostr';
 import { ingestEvents } from '../ingest/index.ts';
 import { type Fixture, NOW, U } from './content-test-fixture.ts';
 import { contentOf, contentsOf, ofKind, rangeOf, useFixtureWire } from './content-wire.test-helper.ts';
@@ -65,7 +65,10 @@ describeDialects('content threads and events over the wire', (getStore) => {
 
   it('events never hands out a gift wrap by id (the relay serves those to their recipient only)', async () => {
     const wrap = signEvent({ kind: 1059, created_at: NOW, tags: [['p', U.bob.pubkey]], content: 'sealed' }, U.dave.sk);
-    expect((await ingestEvents(getStore(), [wrap], { source: 'import', now: NOW }))[0]).toMatchObject({ ok: true, stored: true });
+    expect((await ingestEvents(getStore(), [wrap], { source: 'import', now: NOW }))[0]).toMatchObject({
+      ok: true,
+      stored: true,
+    });
     expect(await client.request('events', { event_ids: [wrap.id, f.n1.id] })).toEqual([
       expect.objectContaining({ id: f.n1.id }),
     ]);
