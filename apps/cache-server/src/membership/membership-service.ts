@@ -104,7 +104,7 @@ export class MembershipService {
         tier: 'none',
         used_storage: used,
         upload_limit: REGULAR_UPLOAD_LIMIT,
-        ...(member ? { expired_on: member.expires_on } : {}),
+        ...(member ? { expired_on: member.expires_on, name: member.name } : {}),
       });
     }
     return this.answer(MembershipKind.Status, this.describe(member, used));

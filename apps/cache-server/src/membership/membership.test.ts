@@ -218,7 +218,9 @@ describeDialects('membership service', (getStore) => {
 
     // years later: alice's premium ran out, bob the legend keeps it
     clock += 2 * 365 * 24 * 3600;
-    expect((await status(alice)).tier).toBe('none');
+    // alice's lapsed membership: tier none, when it ended and her old name (to renew with)
+    expect(await status(alice)).toMatchObject({ tier: 'none', name: 'alice2', expired_on: expect.any(Number) });
+    expect((await status(alice)).expired_on).toBeLessThan(clock);
     expect((await status(bob)).tier).toBe('premium-legend');
     const after = await content('membership_premium_leaderboard', { order_by: 'premium_since' });
     expect(after.map((e: { pubkey: string }) => e.pubkey)).toEqual([bobPk]);
