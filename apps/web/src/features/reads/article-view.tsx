@@ -88,15 +88,18 @@ export function ArticleView({ articleRef }: { articleRef: ArticleRef }) {
           </div>
         }
       />
-      <footer className={styles.footer} data-testid="article-footer">
-        <span>{t('reads.stat.likes', { count: humanizeNumber(stats.likes) })}</span>
-        <span>{t('reads.stat.replies', { count: humanizeNumber(stats.replies) })}</span>
-        <span>{t('reads.stat.reposts', { count: humanizeNumber(stats.reposts) })}</span>
-        <span>
-          {t('reads.stat.zaps', { count: humanizeNumber(stats.zaps), sats: humanizeNumber(stats.satszapped) })}
-        </span>
-      </footer>
-      {note ? <ArticleActionsBar note={note} /> : null}
+      {note ? (
+        <ArticleActionsBar note={note} />
+      ) : (
+        <footer className={styles.footer} data-testid="article-footer">
+          <span>{t('reads.stat.likes', { count: humanizeNumber(stats.likes) })}</span>
+          <span>{t('reads.stat.replies', { count: humanizeNumber(stats.replies) })}</span>
+          <span>{t('reads.stat.reposts', { count: humanizeNumber(stats.reposts) })}</span>
+          <span>
+            {t('reads.stat.zaps', { count: humanizeNumber(stats.zaps), sats: humanizeNumber(stats.satszapped) })}
+          </span>
+        </footer>
+      )}
       {highlights.length ? (
         <section data-testid="article-highlights">
           <h3 className={styles.sectionTitle}>{t('reads.highlights', { count: highlights.length })}</h3>
