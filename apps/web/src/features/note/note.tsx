@@ -1,18 +1,14 @@
 import { type Note as NoteModel, noteIdOf, type Page } from '@tide/core/model';
-import { lazy, memo, Suspense, useState } from 'react';
+import { memo } from 'react';
 import { useT } from '../../i18n/intl.tsx';
 import { MoreIcon } from '../../ui/icons.tsx';
 import styles from './note.module.css';
 import { AuthorAvatar, NoteTime, UserName, userName } from './note-author.tsx';
-import type { NoteConfirmKind } from './note-confirm.tsx';
 import { NoteContent } from './note-content.tsx';
 import { NoteFooter, TopZaps } from './note-footer.tsx';
+import { useNoteMenu } from './note-menu-slot.tsx';
 import { useNoteOverlay } from './note-overlay.ts';
 import { ReplyingTo } from './replying-to.tsx';
-
-const NoteMenuContent = lazy(() => import('./note-menu.tsx').then((m) => ({ default: m.NoteMenuContent })));
-const NoteConfirm = lazy(() => import('./note-confirm.tsx').then((m) => ({ default: m.NoteConfirm })));
-const ReactionsModal = lazy(() => import('./reactions-modal.tsx').then((m) => ({ default: m.ReactionsModal })));
 
 /** The event a note replies to: the NIP-10 `reply` marker, else the last unmarked `e` tag, else the root. */
 export function replyTargetPubkey(note: NoteModel): string | undefined {
@@ -33,15 +29,13 @@ export interface NoteProps {
 /** One note: reposter, author (avatar, name, nip05 badge), time, "replying to", content, top zaps, footer, menu. */
 export const Note = memo(function Note({ note, page, variant = 'feed' }: NoteProps) {
   const t = useT();
-  const [menu, setMenu] = useState(false);
-  const [reactions, setReactions] = useState(false);
-  const [confirm, setConfirm] = useState<NoteConfirmKind | null>(null);
+  const slot = useNoteMenu(note);
   const deleted = useNoteOverlay(note.id).deleted;
   const href = `/e/${noteIdOf(note.id)}`;
   const replyTo = replyTargetPubkey(note);
   const replyUser = replyTo ? page?.users[replyTo] : undefined;
   const trigger = (
-    <button type="button" className={styles.menuButton} aria-label={t('note.menu.open')} onClick={() => setMenu(true)}>
+    <button type="button" className={styles.menuButton} aria-label={t('note.menu.open')} onClick={slot.open}>
       <MoreIcon size={18} aria-hidden="true" />
     </button>
   );
@@ -59,40 +53,17 @@ export const Note = memo(function Note({ note, page, variant = 'feed' }: NotePro
           <header className={styles.header}>
             <UserName user={note.user} verifiedName={page?.verifiedNames[note.pubkey]} />
             <NoteTime createdAt={note.created_at} href={href} />
-            <span className={styles.menuSlot}>
-              {menu ? (
-                <Suspense fallback={trigger}>
-                  <NoteMenuContent
-                    note={note}
-                    trigger={trigger}
-                    onOpenChange={setMenu}
-                    onReactions={() => setReactions(true)}
-                    onConfirm={setConfirm}
-                  />
-                </Suspense>
-              ) : (
-                trigger
-              )}
-            </span>
+            <span className={styles.menuSlot}>{slot.menu(trigger)}</span>
           </header>
           {replyTo ? (
             <ReplyingTo pubkey={replyTo} user={replyUser} verifiedName={page?.verifiedNames[replyTo]} />
           ) : null}
           <NoteContent content={note.content} tags={note.tags} page={page} />
           {page?.topZaps[note.id]?.length ? <TopZaps zaps={page.topZaps[note.id]} users={page.users} /> : null}
-          <NoteFooter note={note} onConfirm={setConfirm} />
+          <NoteFooter note={note} onConfirm={slot.confirm} />
         </div>
       </div>
-      {confirm ? (
-        <Suspense fallback={null}>
-          <NoteConfirm note={note} kind={confirm} onClose={() => setConfirm(null)} />
-        </Suspense>
-      ) : null}
-      {reactions ? (
-        <Suspense fallback={null}>
-          <ReactionsModal note={note} open={reactions} onOpenChange={setReactions} />
-        </Suspense>
-      ) : null}
+      {slot.dialogs}
     </article>
   );
 });

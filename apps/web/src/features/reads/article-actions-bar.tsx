@@ -1,16 +1,11 @@
 import { buildNote, type Note, type Page } from '@tide/core/model';
 import type { CacheEvent } from '@tide/core/nostr';
-import { lazy, Suspense, useState } from 'react';
 import { useT } from '../../i18n/intl.tsx';
 import { MoreIcon } from '../../ui/icons.tsx';
 import noteStyles from '../note/note.module.css';
-import type { NoteConfirmKind } from '../note/note-confirm.tsx';
 import { NoteFooter } from '../note/note-footer.tsx';
+import { useNoteMenu } from '../note/note-menu-slot.tsx';
 import styles from './reads.module.css';
-
-const NoteMenuContent = lazy(() => import('../note/note-menu.tsx').then((m) => ({ default: m.NoteMenuContent })));
-const NoteConfirm = lazy(() => import('../note/note-confirm.tsx').then((m) => ({ default: m.NoteConfirm })));
-const ReactionsModal = lazy(() => import('../note/reactions-modal.tsx').then((m) => ({ default: m.ReactionsModal })));
 
 /**
  * The article as the note actions see it: its signed event (newest received) with the page's stats, the viewer's
@@ -26,15 +21,13 @@ export function articleNote(event: CacheEvent, page: Page): Note {
  */
 export function ArticleActionsBar({ note }: { note: Note }) {
   const t = useT();
-  const [menu, setMenu] = useState(false);
-  const [reactions, setReactions] = useState(false);
-  const [confirm, setConfirm] = useState<NoteConfirmKind | null>(null);
+  const slot = useNoteMenu(note);
   const trigger = (
     <button
       type="button"
       className={noteStyles.menuButton}
       aria-label={t('reads.articleMenu')}
-      onClick={() => setMenu(true)}
+      onClick={slot.open}
       data-testid="article-menu"
     >
       <MoreIcon size={18} aria-hidden="true" />
@@ -42,30 +35,9 @@ export function ArticleActionsBar({ note }: { note: Note }) {
   );
   return (
     <div className={styles.actionsBar} data-testid="article-actions">
-      <NoteFooter note={note} onConfirm={setConfirm} />
-      {menu ? (
-        <Suspense fallback={trigger}>
-          <NoteMenuContent
-            note={note}
-            trigger={trigger}
-            onOpenChange={setMenu}
-            onReactions={() => setReactions(true)}
-            onConfirm={setConfirm}
-          />
-        </Suspense>
-      ) : (
-        trigger
-      )}
-      {confirm ? (
-        <Suspense fallback={null}>
-          <NoteConfirm note={note} kind={confirm} onClose={() => setConfirm(null)} />
-        </Suspense>
-      ) : null}
-      {reactions ? (
-        <Suspense fallback={null}>
-          <ReactionsModal note={note} open={reactions} onOpenChange={setReactions} />
-        </Suspense>
-      ) : null}
+      <NoteFooter note={note} onConfirm={slot.confirm} />
+      {slot.menu(trigger)}
+      {slot.dialogs}
     </div>
   );
 }
