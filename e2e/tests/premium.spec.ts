@@ -1,7 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { expect, type Page, test } from '@playwright/test';
 import { nsecEncode } from 'nostr-tools/nip19';
-import { finalizeEvent, type NostrEvent } from 'nostr-tools/pure';
+import { finalizeEvent, type NostrEvent, verifyEvent } from 'nostr-tools/pure';
 import { DEMO_ACCOUNTS } from '../support/accounts.ts';
 import { publishToRelay, queryRelay } from '../support/relay.ts';
 import { sandboxBalance, sandboxWeblnScript, setSandboxBalance } from '../support/sandbox.ts';
@@ -195,6 +196,19 @@ test('bob sees his content counted per kind and rebroadcasts it, and his media u
   await expect(notes).toHaveText(/^[1-9]\d*$/);
   await page.getByRole('button', { name: 'Rebroadcast to my relays' }).click();
   await expect(page.getByTestId('rebroadcast-status')).toHaveText(/Rebroadcasting|Rebroadcast finished/);
+  // The backup downloads as JSON lines: bob's own signed events.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download backup' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^tide-backup-\d{4}-\d{2}-\d{2}\.jsonl$/);
+  const backup = (await readFile((await download.path())!, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  expect(backup.length).toBeGreaterThan(0);
+  expect(backup.every((e: NostrEvent) => e.pubkey === bob.pubkey && verifyEvent(e))).toBe(true);
+  await expect(page.locator('[role="status"], [role="alert"]').filter({ hasText: 'Backup downloaded' })).toBeVisible();
   await navigate(page, '/premium/media');
   await expect(page.getByTestId('media-usage')).toContainText('MB used');
 });

@@ -3,6 +3,7 @@ import { useT } from '../../i18n/intl.tsx';
 import { stores } from '../../state/stores.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogActions } from '../../ui/dialog.tsx';
+import { downloadFile } from '../../ui/download-file.ts';
 import { DownloadIcon } from '../../ui/icons.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import styles from './create-account.module.css';
@@ -19,18 +20,6 @@ export interface SaveKeyDialogProps {
   error?: string;
   /** Create the account, with the PIN when one was given. */
   onFinish: (pin?: string) => void;
-}
-
-/** Offers the key as a text file (a Blob URL, revoked right after; the key never goes into a URL of its own). */
-function downloadText(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /**
@@ -88,7 +77,7 @@ export function SaveKeyDialog({ open, onOpenChange, nsec, fileName, busy, error,
           <Button variant="secondary" size="sm" onClick={() => void copy()}>
             {t('createAccount.keyCopy')}
           </Button>
-          <Button variant="secondary" size="sm" onClick={() => downloadText(`${nsec}\n`, fileName)}>
+          <Button variant="secondary" size="sm" onClick={() => downloadFile(`${nsec}\n`, fileName)}>
             <DownloadIcon size={16} /> {t('createAccount.keyDownload')}
           </Button>
         </div>

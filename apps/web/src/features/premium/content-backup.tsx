@@ -5,6 +5,7 @@ import { useAppData } from '../../data/data-context.tsx';
 import { useT } from '../../i18n/intl.tsx';
 import { stores, useSession } from '../../state/stores.ts';
 import { Button } from '../../ui/button.tsx';
+import { BackupDownload } from './backup-download.tsx';
 import { signed } from './membership-client.ts';
 
 /** Rebroadcast progress (kind 10000167). */
@@ -86,6 +87,7 @@ export function ContentBackup() {
           ))}
         </tbody>
       </table>
+      <BackupDownload kinds={kinds} />
       {status?.status === 'running' ? (
         <>
           <progress max={1} value={status.progress} aria-label={t('premium.rebroadcastProgress')} />
