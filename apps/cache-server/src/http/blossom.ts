@@ -91,7 +91,8 @@ export function blossomRoute(blobs: BlobStore, now: () => number, limitsOf: Uplo
     let size = 0;
     const out = createWriteStream(tmp);
     try {
-      for await (const chunk of req) {
+      // Not destroyed on a refusal: the answer below must still reach the client.
+      for await (const chunk of req.iterator({ destroyOnReturn: false })) {
         size += (chunk as Buffer).length;
         if (size > limits.perUpload) throw new Error('too big');
         hash.update(chunk as Buffer);
@@ -101,6 +102,10 @@ export function blossomRoute(blobs: BlobStore, now: () => number, limitsOf: Uplo
     } catch {
       out.destroy();
       await rm(tmp, { force: true });
+      // The rest of the body is dropped and the connection closed after the answer, so the client reads the 413
+      // (not a reset) and never sends its next request on a connection left mid-body.
+      res.setHeader('connection', 'close');
+      req.resume();
       return fail(res, 413, tooBig(limits));
     }
     const sha256 = hash.digest('hex');
