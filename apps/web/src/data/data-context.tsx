@@ -6,12 +6,15 @@ import { stores } from '../state/stores.ts';
 import { followAccountSettings } from './account-settings.ts';
 import { watchDomActivity } from './app-activity.ts';
 import type { AppData } from './app-data.ts';
+import { followMembershipTier } from './membership-tier.ts';
 
 const DataContext = createContext<AppData | null>(null);
 
 /** Provides the data layer (cache client, query cache, activity) and keeps the settings on the account's source. */
 export function DataProvider({ data, children }: { data: AppData; children: ReactNode }) {
   useEffect(() => watchDomActivity(data.activity), [data]);
+  // The signed-in user's membership tier, looked up at sign-in without signing (spec §4).
+  useEffect(() => followMembershipTier(data.client, stores.session), [data]);
   // Optional here: some tests render the data layer without the intl provider.
   const t = useOptionalT();
   useEffect(

@@ -24,8 +24,14 @@ export interface SessionAccount {
   keyLookupDone: boolean;
 }
 
+/** The signed-in user's membership tier (spec §4): `unknown` until the sign-in lookup answered (or when it failed). */
+export type MembershipTier = 'unknown' | 'none' | 'premium' | 'premium-legend';
+
 /** Who is using the app and how the app reaches its data. */
 export interface SessionState extends SessionAccount {
+  /** The signed-in user's tier, looked up at sign-in without signing (data/membership-tier.ts is the only writer). */
+  membershipTier: MembershipTier;
+  setMembershipTier: (tier: MembershipTier) => void;
   /** Session id `web_<version>_<random>` of this page load. */
   appId: string;
   /** Replaces some of the account fields (the session controller is the only writer). */
@@ -55,6 +61,8 @@ export function createSessionStore(version: string, account: Partial<SessionAcco
     ...GUEST_ACCOUNT,
     ...account,
     setAccount: (next) => set(next),
+    membershipTier: 'unknown',
+    setMembershipTier: (membershipTier) => set({ membershipTier }),
     cacheStatus: 'idle',
     setCacheStatus: (cacheStatus) => set({ cacheStatus }),
     activity: 'woke',

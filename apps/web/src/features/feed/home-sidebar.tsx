@@ -1,5 +1,6 @@
 import { useT } from '../../i18n/intl.tsx';
 import { Panel } from '../../ui/screen.tsx';
+import { PremiumReminderSlot } from '../premium-reminder/index.ts';
 import { SearchBox } from '../search/search-box.tsx';
 import { TrendingNotes } from './trending-notes.tsx';
 
@@ -8,6 +9,7 @@ export function HomeSidebar() {
   const t = useT();
   return (
     <>
+      <PremiumReminderSlot />
       <SearchBox />
       <Panel title={t('home.trending')}>
         <TrendingNotes />
