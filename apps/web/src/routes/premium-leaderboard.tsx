@@ -1,4 +1,4 @@
-import { LeaderboardFrame } from '../features/premium/leaderboard-frame.tsx';
+import { LeaderboardFrame } from '../features/premium/index.ts';
 
 /** `/premiums`: the premium users leaderboard. */
 export function Page() {

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { PremiumFrame } from '../features/premium/premium-frame.tsx';
+import { PremiumFrame } from '../features/premium/index.ts';
 
 /** `/premium/:step?`: the premium pages. */
 export function Page() {

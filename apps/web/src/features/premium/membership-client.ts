@@ -18,6 +18,32 @@ export function membershipUrl(cacheUrl: string): string {
   return url.toString();
 }
 
+/** The membership status as the premium pages read it: the tier, and for a lapsed membership when it ended. */
+export type MemberStatus = MembershipStatus & {
+  /** Set when tier is 'none' but the user was a member: when the membership ended (seconds). */
+  expired_on?: number;
+  /** The premium relay's address (members only). */
+  premium_relay?: string;
+  premium_since?: number;
+};
+
+/** Reads a status answer: unknown or malformed fields dropped, `expired_on` and `expires_on` as numbers. */
+export function parseMemberStatus(raw: MembershipStatus): MemberStatus {
+  const r = raw as MembershipStatus & Record<string, unknown>;
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined);
+  const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+  const out: MemberStatus = { tier: r.tier === 'premium' || r.tier === 'premium-legend' ? r.tier : 'none' };
+  for (const key of ['pubkey', 'name', 'nostr_address', 'premium_relay'] as const) {
+    const v = text(r[key]);
+    if (v) out[key] = v;
+  }
+  for (const key of ['expires_on', 'expired_on', 'premium_since', 'used_storage'] as const) {
+    const v = num(r[key]);
+    if (v !== undefined) out[key] = v;
+  }
+  return out;
+}
+
 /** A purchase quote (`membership_purchase_product`, kind 10000602). */
 export interface MembershipQuote {
   membership_quote_id: string;
@@ -30,7 +56,7 @@ export interface MembershipQuote {
 
 /** What the premium screens ask the membership service (one socket, opened on first use). */
 export interface MembershipApi {
-  status(): Promise<MembershipStatus>;
+  status(): Promise<MemberStatus>;
   nameAvailable(name: string): Promise<boolean>;
   purchase(productId: string, name: string, amountUsd?: number): Promise<MembershipQuote>;
   monitor(quoteId: string, onPaid: () => void): () => void;
@@ -89,7 +115,7 @@ export async function signed(content: unknown) {
 export const membershipApi: MembershipApi = {
   async status() {
     const wallet = await openWallet();
-    return fetchMembershipStatus(wallet, await signed({}));
+    return parseMemberStatus(await fetchMembershipStatus(wallet, await signed({})));
   },
   async nameAvailable(name) {
     const wallet = await openWallet();

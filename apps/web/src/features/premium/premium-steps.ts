@@ -14,7 +14,11 @@ export const PREMIUM_STEPS: Record<string, { heading: MessageId; body: MessageId
   og: { heading: 'premium.step.og', body: 'premium.body.og' },
   history: { heading: 'premium.step.history', body: 'premium.body.history' },
   style: { heading: 'premium.step.style', body: 'premium.body.style' },
+  manage: { heading: 'premium.step.manage', body: 'premium.body.manage' },
 };
+
+/** Legend minimum donation in dollars (spec §9). */
+export const LEGEND_MIN_USD = 1000;
 
 /** Minimum premium name length (spec §9). */
 export const PREMIUM_NAME_MIN = 3;

@@ -8,7 +8,7 @@ import { MemberBadge, useAvatarGlow } from '../member-badge/index.ts';
 import { userName } from '../note/note-author.tsx';
 import { NoteContent } from '../note/note-content.tsx';
 import { useNip05Verified } from '../note/use-nip05.ts';
-import { AuthorSubscribe } from '../premium/author-subscribe.tsx';
+import { AuthorSubscribe } from '../premium/index.ts';
 import styles from './profile.module.css';
 
 /** A website as a safe http(s) link target, or null (javascript: and other schemes are never linked). */
