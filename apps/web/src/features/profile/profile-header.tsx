@@ -1,5 +1,6 @@
 import { humanizeNumber, safeUrl } from '@tide/core/format';
 import type { User, UserStats } from '@tide/core/model';
+import { lazy, Suspense } from 'react';
 import { useT } from '../../i18n/intl.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
 import { ZapIcon } from '../../ui/icons.tsx';
@@ -8,8 +9,10 @@ import { MemberBadge, useAvatarGlow } from '../member-badge/index.ts';
 import { userName } from '../note/note-author.tsx';
 import { NoteContent } from '../note/note-content.tsx';
 import { useNip05Verified } from '../note/use-nip05.ts';
-import { AuthorSubscribe } from '../premium/index.ts';
 import styles from './profile.module.css';
+
+// The author-subscription dialog comes with the premium feature, loaded once a profile is shown.
+const AuthorSubscribe = lazy(() => import('../premium/index.ts').then((m) => ({ default: m.AuthorSubscribe })));
 
 /** A website as a safe http(s) link target, or null (javascript: and other schemes are never linked). */
 export function safeWebsite(website: string): string | null {
@@ -67,7 +70,9 @@ export function ProfileHeader({ user, stats }: { user: User; stats?: UserStats }
             {userName(user)}
           </h2>
           <MemberBadge pubkey={user.pubkey} />
-          <AuthorSubscribe pubkey={user.pubkey} />
+          <Suspense fallback={null}>
+            <AuthorSubscribe pubkey={user.pubkey} />
+          </Suspense>
           {verified ? (
             <span data-testid="profile-nip05" title={t('note.verified', { nip05: user.nip05 })}>
               <CheckIcon size={14} /> {user.nip05}
