@@ -109,7 +109,7 @@ test('alice posts a note with the n shortcut, mentioning bob: the relay stores i
   const option = dialog.getByRole('option', { name: /Bob Demo/ });
   await expect(option).toBeVisible({ timeout: 15_000 });
   await area.press('Enter');
-  await expect(area).toHaveValue(/cc nostr:nprofile1[a-z0-9]+ $/);
+  await expect(area).toHaveValue(/cc @Bob Demo $/);
   await dialog.getByRole('button', { name: 'Post' }).click();
   await expect(page.getByText('Note posted successfully')).toBeVisible({
     timeout: 30_000,
@@ -121,6 +121,7 @@ test('alice posts a note with the n shortcut, mentioning bob: the relay stores i
   expect(verifyEvent(stored)).toBe(true);
   expect(stored.tags).toContainEqual(['t', 'tidecomposer']);
   expect(stored.tags).toContainEqual(['p', bob.pubkey, expect.any(String), 'mention']);
+  expect(stored.content).toMatch(/cc nostr:nprofile1[a-z0-9]+$/);
   // The draft is cleared: the next new note starts empty.
   const again = await openWithShortcut(page);
   await expect(again.getByRole('combobox', { name: 'Note text' })).toHaveValue('');

@@ -11,12 +11,14 @@ import {
 } from 'react';
 import { useT } from '../../i18n/intl.tsx';
 import { Button } from '../../ui/button.tsx';
+import { userName } from '../note/note-author.tsx';
 import { UploadList } from '../upload/upload-list.tsx';
 import styles from './composer.module.css';
 import { ComposerPreviews } from './composer-previews.tsx';
 import type { ComposerTarget } from './composer-store.ts';
 import { ComposerToolbar } from './composer-toolbar.tsx';
 import { findMentionQuery, insertMention, type MentionQuery } from './mention-query.ts';
+import { mentionLabel } from './mention-refs.ts';
 import { MentionSuggestions, mentionOptionId, useMentionUsers } from './mention-suggestions.tsx';
 import type { Composer } from './use-composer.ts';
 
@@ -85,7 +87,10 @@ export function ComposerEditor({ composer, target, onCancel, autoFocus, closePop
 
   const pick = (pubkey: string) => {
     if (!open) return;
-    const inserted = insertMention(composer.text, caret, open, profileMentionText(pubkey));
+    const user = page?.users[pubkey];
+    const ref = profileMentionText(pubkey);
+    const insert = user ? composer.addMention(mentionLabel(userName(user)), ref) : ref;
+    const inserted = insertMention(composer.text, caret, open, insert);
     setActive(0);
     place(inserted.text, inserted.caret);
   };

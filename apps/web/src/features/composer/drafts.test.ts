@@ -24,6 +24,14 @@ describe('drafts', () => {
     ]);
   });
 
+  it('keep what each @Name stands for, only while the name is still in the text', () => {
+    const refs = { '@Bob': 'nostr:nprofile1bob', '@Gone': 'nostr:nprofile1gone' };
+    saveDraft(ME, ROOT_DRAFT_KEY, 'hi @Bob', [], refs);
+    expect(readDraft(ME, ROOT_DRAFT_KEY)?.userRefs).toEqual({ '@Bob': 'nostr:nprofile1bob' });
+    saveDraft(ME, ROOT_DRAFT_KEY, 'no refs', []);
+    expect(readDraft(ME, ROOT_DRAFT_KEY)?.userRefs).toEqual({});
+  });
+
   it('an emptied draft is removed, clearDraft forgets one, damaged storage reads as none', () => {
     saveDraft(ME, ROOT_DRAFT_KEY, 'x', []);
     saveDraft(ME, ROOT_DRAFT_KEY, '   ', []);

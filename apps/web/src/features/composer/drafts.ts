@@ -1,6 +1,7 @@
 import { readStorage, writeStorage } from '../../state/storage.ts';
 import type { UploadedFile } from '../upload/imeta.ts';
 import type { ComposerTarget } from './composer-store.ts';
+import { type MentionRefs, usedMentionRefs } from './mention-refs.ts';
 
 /** The draft key of a top-level note (spec §3: noteDraft has a root key for top-level notes). */
 export const ROOT_DRAFT_KEY = 'root';
@@ -11,6 +12,8 @@ export interface NoteDraft {
   uploads: UploadedFile[];
   /** Milliseconds since the epoch of the last change. */
   savedAt: number;
+  /** What each `@Name` in the text stands for (the spec's noteDraftUserRefs). */
+  userRefs: MentionRefs;
 }
 
 /** The draft key of a composer target: the replied note's id, `quote:<id>` for a quote, else the root key. */
@@ -38,14 +41,26 @@ function readAll(pubkey: string | null): Record<string, NoteDraft> {
 export function readDraft(pubkey: string | null, key: string): NoteDraft | null {
   const draft = readAll(pubkey)[key];
   if (!draft || typeof draft.text !== 'string') return null;
-  return { text: draft.text, uploads: Array.isArray(draft.uploads) ? draft.uploads : [], savedAt: draft.savedAt ?? 0 };
+  const refs = draft.userRefs && typeof draft.userRefs === 'object' ? draft.userRefs : {};
+  return {
+    text: draft.text,
+    uploads: Array.isArray(draft.uploads) ? draft.uploads : [],
+    savedAt: draft.savedAt ?? 0,
+    userRefs: Object.fromEntries(Object.entries(refs).filter(([, v]) => typeof v === 'string')),
+  };
 }
 
 /** Saves the draft for `key`; an empty one (no text, no files) is removed instead. */
-export function saveDraft(pubkey: string | null, key: string, text: string, uploads: readonly UploadedFile[]): void {
+export function saveDraft(
+  pubkey: string | null,
+  key: string,
+  text: string,
+  uploads: readonly UploadedFile[],
+  userRefs: MentionRefs = {},
+): void {
   const all = readAll(pubkey);
   if (!text.trim() && uploads.length === 0) delete all[key];
-  else all[key] = { text, uploads: [...uploads], savedAt: Date.now() };
+  else all[key] = { text, uploads: [...uploads], savedAt: Date.now(), userRefs: usedMentionRefs(text, userRefs) };
   writeStorage(draftStorageKey(pubkey), JSON.stringify(all));
 }
 

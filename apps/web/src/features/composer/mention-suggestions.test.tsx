@@ -9,7 +9,7 @@ import { stores } from '../../state/stores.ts';
 import { renderWithApp } from '../../test-utils.tsx';
 import { signed, testAuthor } from '../thread/test-network.test-helper.ts';
 import { ComposerEditor } from './composer-editor.tsx';
-import { buildNoteTemplate } from './note-template.ts';
+import type { NoteTemplate } from './note-template.ts';
 import { useComposer } from './use-composer.ts';
 
 // Twelve users named "zephyr …" on a real caching service: user_search answers the @ suggestions.
@@ -17,8 +17,18 @@ const zephyrs = Array.from({ length: 12 }, () => testAuthor());
 let test: TestServer;
 let data: AppData;
 
+let sent: NoteTemplate | null = null;
+
 function Harness() {
-  const composer = useComposer({}, { send: async () => null });
+  const composer = useComposer(
+    {},
+    {
+      send: async (template) => {
+        sent = template;
+        return null;
+      },
+    },
+  );
   return (
     <>
       <ComposerEditor composer={composer} target={{}} onCancel={() => {}} />
@@ -51,7 +61,7 @@ function typeAt(text: string) {
 }
 
 describe('mention suggestions', () => {
-  it('@ suggests 10 users; arrows move, Enter inserts nostr:nprofile, which becomes a p tag', async () => {
+  it('@ suggests 10 users; arrows move, Enter inserts @Name, which goes out as nostr:nprofile with a p tag', async () => {
     renderWithApp(<Harness />, '/', data);
     const area = typeAt('hi @zeph');
     await waitFor(() => expect(screen.getAllByTestId('mention-option')).toHaveLength(10), { timeout: 10_000 });
@@ -64,17 +74,22 @@ describe('mention suggestions', () => {
     const chosen = screen.getAllByRole('option')[1];
     expect(chosen.getAttribute('aria-selected')).toBe('true');
     expect(area.getAttribute('aria-activedescendant')).toBe(chosen.id);
-    const name = chosen.textContent ?? '';
+    const name = /^Zephyr \d+/.exec(chosen.textContent ?? '')?.[0];
+    expect(name).toBeDefined();
     fireEvent.keyDown(area, { key: 'Enter' });
-    const text = screen.getByTestId('text').textContent ?? '';
-    const match = /^hi nostr:(nprofile1[a-z0-9]+) $/.exec(text);
+    // The writer reads the name; the note carries the reference.
+    expect(screen.getByTestId('text').textContent).toBe(`hi @${name} `);
+    expect(screen.queryAllByTestId('mention-option')).toHaveLength(0);
+    sent = null;
+    fireEvent.click(screen.getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(sent).not.toBeNull());
+    const got = sent as NoteTemplate | null;
+    const match = /^hi nostr:(nprofile1[a-z0-9]+)$/.exec(got?.content ?? '');
     expect(match).not.toBeNull();
     const decoded = tryDecodeNip19(match?.[1] ?? '');
     const picked = zephyrs.find((z) => decoded?.type === 'nprofile' && decoded.data.pubkey === z.pubkey);
     expect(picked).toBeDefined();
-    expect(buildNoteTemplate(text, {}, []).tags).toEqual([['p', picked?.pubkey, '', 'mention']]);
-    expect(name).toMatch(/^Zephyr \d+/);
-    expect(screen.queryAllByTestId('mention-option')).toHaveLength(0);
+    expect(got?.tags).toEqual([['p', picked?.pubkey, '', 'mention']]);
   }, 20_000);
 
   it('Escape closes the suggestions without inserting', async () => {

@@ -8,6 +8,7 @@ import { type Uploads, useUploads } from '../upload/use-uploads.ts';
 import { cacheRelayUrl } from './cache-relay.ts';
 import type { ComposerTarget } from './composer-store.ts';
 import { clearDraft, draftKey, readDraft, saveDraft } from './drafts.ts';
+import { addMentionRef, expandMentionRefs, type MentionRefs } from './mention-refs.ts';
 import { buildNoteTemplate, type NoteTemplate } from './note-template.ts';
 
 /** How sending a note ended: the signed event after a relay's OK, a failure or timeout, or null (nothing sent). */
@@ -38,6 +39,8 @@ export interface UseComposerOptions {
 export interface Composer {
   text: string;
   setText: (text: string) => void;
+  /** Records that `label` (`@Name`) stands for `ref` (nostr:nprofile…); returns the text to insert. */
+  addMention: (label: string, ref: string) => string;
   uploads: Uploads;
   /** Files of a restored draft (already uploaded). */
   restored: UploadedFile[];
@@ -69,6 +72,7 @@ export function useComposer(target: ComposerTarget, options: UseComposerOptions 
   const key = draftKey(target);
   const initial = useMemo(() => readDraft(pubkey, key), [pubkey, key]);
   const [text, setText] = useState(initial?.text ?? '');
+  const [refs, setRefs] = useState<MentionRefs>(initial?.userRefs ?? {});
   const [restored, setRestored] = useState<UploadedFile[]>(initial?.uploads ?? []);
   const [posting, setPosting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -82,8 +86,8 @@ export function useComposer(target: ComposerTarget, options: UseComposerOptions 
 
   useEffect(() => {
     if (!changed.current) return;
-    saveDraft(pubkey, key, text, files);
-  }, [pubkey, key, text, files]);
+    saveDraft(pubkey, key, text, files, refs);
+  }, [pubkey, key, text, files, refs]);
 
   const update = useCallback((next: string) => {
     changed.current = true;
@@ -99,6 +103,7 @@ export function useComposer(target: ComposerTarget, options: UseComposerOptions 
   const empty = () => {
     changed.current = false;
     setText('');
+    setRefs({});
     setRestored([]);
     uploads.clear();
   };
@@ -114,12 +119,14 @@ export function useComposer(target: ComposerTarget, options: UseComposerOptions 
     }
     if (!text.trim() && files.length === 0) return false;
     changed.current = true;
-    saveDraft(pubkey, key, text, files);
+    saveDraft(pubkey, key, text, files, refs);
     setPosting(true);
     setError(null);
     let result: SendResult = null;
     try {
-      result = await (options.send ?? publishNote)(buildNoteTemplate(text, target, files, cacheRelayUrl()));
+      result = await (options.send ?? publishNote)(
+        buildNoteTemplate(expandMentionRefs(text, refs), target, files, cacheRelayUrl()),
+      );
     } catch {
       stores.toasts.getState().show({ kind: 'error', message: t('publish.failure') });
       result = { failed: 'failure' };
@@ -140,6 +147,11 @@ export function useComposer(target: ComposerTarget, options: UseComposerOptions 
   return {
     text,
     setText: update,
+    addMention: (label, ref) => {
+      const added = addMentionRef(refs, label, ref);
+      setRefs(added.refs);
+      return added.insert;
+    },
     uploads,
     restored,
     removeRestored,
@@ -153,6 +165,6 @@ export function useComposer(target: ComposerTarget, options: UseComposerOptions 
       clearDraft(pubkey, key);
       empty();
     },
-    save: () => saveDraft(pubkey, key, text, files),
+    save: () => saveDraft(pubkey, key, text, files, refs),
   };
 }
