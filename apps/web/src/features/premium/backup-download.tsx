@@ -14,8 +14,8 @@ export function backupFileName(at: Date): string {
 }
 
 /** The member's signed events of `kinds` as JSON lines (one event per line; answers without a signature are left out). */
-export function backupLines(events: readonly { sig?: unknown }[]): string {
-  const signedOnly = events.filter((e) => typeof e.sig === 'string');
+export function backupLines(events: readonly object[]): string {
+  const signedOnly = events.filter((e) => typeof (e as { sig?: unknown }).sig === 'string');
   return signedOnly.map((e) => JSON.stringify(e)).join('\n') + (signedOnly.length ? '\n' : '');
 }
 
