@@ -28,7 +28,11 @@ export interface ServerConfig {
   lightningHost?: string;
   /** NWC connection string of the operator's wallet the membership service invoices through (`--membership-nwc`, TIDE_MEMBERSHIP_NWC). */
   membershipNwc?: string;
+  /** USD per BTC the membership service prices in and answers `membership_exchange_rate` with (`--btc-usd`, TIDE_BTC_USD; default 100,000). */
+  btcUsd?: number;
   logLevel: string;
+  /** `--help` / `-h`: print the usage and exit. */
+  help?: boolean;
   /** Answer cache lifetime in ms (`--response-cache-ms`, TIDE_RESPONSE_CACHE_MS; 0 = off; default the server's). */
   responseCacheMs?: number;
   /**
@@ -57,11 +61,12 @@ export class ConfigError extends Error {
 /** Command-line usage. */
 export const USAGE = `usage: tsx apps/cache-server/src/main.ts [--host 127.0.0.1] [--port 8787] [--db path|postgres://...]
   [--web apps/web/dist] [--upstream wss://relay]... [--seed] [--scale n] [--public-url http://host:port]
-  [--membership-nwc nostr+walletconnect://...]
+  [--membership-nwc nostr+walletconnect://...] [--btc-usd 100000]
   [--response-cache-ms 1000] [--response-cache-max-age-ms 30000] [--read-workers 0] [--pg-schema public]
-  [--warm-start 1] [--pg-statement-timeout-ms 10000]
+  [--warm-start 1] [--pg-statement-timeout-ms 10000] [--help]
+  --btc-usd: USD per BTC that membership prices are quoted at and membership_exchange_rate answers (default 100000)
 env: HOST, PORT, DATABASE_URL, TIDE_PG_SCHEMA, TIDE_PG_STATEMENT_TIMEOUT_MS, TIDE_DB, TIDE_WEB, TIDE_UPSTREAM (comma-separated), TIDE_PUBLIC_URL, TIDE_LIGHTNING_HOST,
-  TIDE_RESPONSE_CACHE_MS, TIDE_RESPONSE_CACHE_MAX_AGE_MS, TIDE_READ_WORKERS, TIDE_WARM_START, LOG_LEVEL`;
+  TIDE_MEMBERSHIP_NWC, TIDE_BTC_USD, TIDE_RESPONSE_CACHE_MS, TIDE_RESPONSE_CACHE_MAX_AGE_MS, TIDE_READ_WORKERS, TIDE_WARM_START, LOG_LEVEL`;
 
 function portOf(value: string): number {
   const port = Number(value);
@@ -84,6 +89,13 @@ function countOf(value: string): number {
 function switchOf(value: string): boolean {
   if (value !== '0' && value !== '1') throw new ConfigError(`invalid switch (0 or 1): ${value}`);
   return value === '1';
+}
+
+function rateOf(value: string): number {
+  const rate = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || !(rate > 0) || rate > 1e9)
+    throw new ConfigError(`invalid USD per BTC rate: ${value}`);
+  return rate;
 }
 
 function schemaOf(value: string): string {
@@ -112,6 +124,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pr
     membershipNwc: env.TIDE_MEMBERSHIP_NWC || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
   };
+  if (env.TIDE_BTC_USD) config.btcUsd = rateOf(env.TIDE_BTC_USD);
   if (env.TIDE_WARM_START) config.warmStart = switchOf(env.TIDE_WARM_START);
   if (env.TIDE_RESPONSE_CACHE_MS) config.responseCacheMs = millisOf(env.TIDE_RESPONSE_CACHE_MS);
   if (env.TIDE_RESPONSE_CACHE_MAX_AGE_MS) {
@@ -164,6 +177,13 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = pr
         if (!config.membershipNwc.startsWith('nostr+walletconnect://')) {
           throw new ConfigError('--membership-nwc needs a nostr+walletconnect:// connection string');
         }
+        break;
+      case '--help':
+      case '-h':
+        config.help = true;
+        break;
+      case '--btc-usd':
+        config.btcUsd = rateOf(value());
         break;
       case '--response-cache-ms':
         config.responseCacheMs = millisOf(value());

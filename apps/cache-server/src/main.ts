@@ -21,6 +21,10 @@ async function main(): Promise<void> {
     console.error(`${err.message}\n${USAGE}`);
     process.exit(2);
   }
+  if (config.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
   const logger = pino({ level: config.logLevel });
   const mediaRoot = mediaDirOf(config);
   mkdirSync(mediaRoot, { recursive: true });
@@ -46,7 +50,10 @@ async function main(): Promise<void> {
       ...(config.responseCacheMaxAgeMs === undefined ? {} : { responseCacheMaxAgeMs: config.responseCacheMaxAgeMs }),
     },
     readWorkers: config.readWorkers,
-    ...(config.membershipNwc ? { membership: { payments: nwcPayments(config.membershipNwc) } } : {}),
+    membership: {
+      ...(config.membershipNwc ? { payments: nwcPayments(config.membershipNwc) } : {}),
+      ...(config.btcUsd === undefined ? {} : { usdPerBtc: config.btcUsd }),
+    },
     warmStart: config.warmStart ?? config.databaseUrl !== undefined,
   });
   let stopping = false;
