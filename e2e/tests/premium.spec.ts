@@ -1,14 +1,17 @@
 import { readFile } from 'node:fs/promises';
-import { hexToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { expect, type Page, test } from '@playwright/test';
 import { nsecEncode } from 'nostr-tools/nip19';
-import { finalizeEvent, type NostrEvent, verifyEvent } from 'nostr-tools/pure';
+import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent, verifyEvent } from 'nostr-tools/pure';
 import { DEMO_ACCOUNTS } from '../support/accounts.ts';
 import { publishToRelay, queryRelay } from '../support/relay.ts';
 import { sandboxBalance, sandboxWeblnScript, setSandboxBalance } from '../support/sandbox.ts';
 
 // The premium flow against the real caching service's membership socket (/wallet/v1): a demo account finds a name
 // (too short, invalid, free — each answered live by the service) and reaches the subscription step with its plans.
+
+// The tests build on each other ("bob (a member since the first test)"): they run in order, in one worker.
+test.describe.configure({ mode: 'default' });
 
 const alice = DEMO_ACCOUNTS.find((a) => a.name === 'alice')!;
 const bob = DEMO_ACCOUNTS.find((a) => a.name === 'bob')!;
@@ -211,4 +214,95 @@ test('bob sees his content counted per kind and rebroadcasts it, and his media u
   await expect(page.locator('[role="status"], [role="alert"]').filter({ hasText: 'Backup downloaded' })).toBeVisible();
   await navigate(page, '/premium/media');
   await expect(page.getByTestId('media-usage')).toContainText('MB used');
+});
+
+test('bob sees the premium relay as it describes itself (NIP-11) and adds it to his relays (kind 10002)', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const premiumRelay = `ws://127.0.0.1:${process.env.TIDE_E2E_PORT}/premium`;
+  const info = (await (await fetch(`${origin}/premium`, { headers: { Accept: 'application/nostr+json' } })).json()) as {
+    name: string;
+    version: string;
+  };
+  expect(info.name).toBeTruthy();
+
+  await page.goto('/premium');
+  await signIn(page, bob.secretKeyHex);
+  await navigate(page, '/premium/relay');
+  await expect(page.getByTestId('premium-relay-url')).toHaveText(premiumRelay);
+  await expect(page.getByTestId('premium-relay-info')).toContainText(info.name);
+  await expect(page.getByTestId('premium-relay-info')).toContainText(info.version);
+  await expect(page.getByText('As a member you can publish to this relay.')).toBeVisible();
+  await expect(page.getByTestId('premium-relay-listed')).toContainText('It is not in your relays');
+
+  await page.getByRole('button', { name: 'Add to my relays' }).click();
+  await expect(
+    page.locator('[role="status"], [role="alert"]').filter({ hasText: 'Premium relay added to your relays' }),
+  ).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('premium-relay-listed')).toContainText('It is in your relays');
+  const lists = await queryRelay(`ws://127.0.0.1:${process.env.TIDE_E2E_PORT}/`, {
+    kinds: [10002],
+    authors: [bob.pubkey],
+  });
+  const newest = lists.sort((a, b) => b.created_at - a.created_at)[0];
+  expect(newest?.tags).toContainEqual(['r', premiumRelay]);
+  // his other relays stay in the list
+  expect(newest!.tags.filter((t) => t[0] === 'r').length).toBeGreaterThan(1);
+});
+
+test('the OG path makes a fresh key a Legend directly: a name, the Legend donation, paid and monitored', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // The sandbox's "tide" wallet pays (the membership's own account: the money goes round; no spec counts it).
+  const tideBalance = await sandboxBalance('tide');
+  if (tideBalance < 1_100_000) await setSandboxBalance('tide', tideBalance + 1_100_000);
+  await page.addInitScript({ content: await sandboxWeblnScript('tide') });
+  const key = generateSecretKey();
+  const pubkey = getPublicKey(key);
+  await page.goto('/premium');
+  await signIn(page, bytesToHex(key));
+  await page.getByRole('link', { name: 'Become a Legend straight away' }).click();
+  await expect(page).toHaveURL(/\/premium\/og$/);
+  const name = `og${Date.now().toString(36)}`;
+  await page.getByLabel('Premium name').fill(name);
+  await expect(page.getByText('This name is available')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Donation in US dollars').fill('999');
+  await expect(page.getByText('A Legend donation is $1000 or more')).toBeVisible();
+  await page.getByLabel('Donation in US dollars').fill('1000');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText(`Your name will be ${name}.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByTestId('premium-invoice')).toHaveText(/^lnbc/);
+  await page.getByRole('button', { name: 'Pay with connected wallet' }).click();
+  await page.getByRole('button', { name: 'Done' }).click({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\/premium$/);
+  await expect(page.getByTestId('premium-status')).toContainText('Legend');
+  await expect(page.getByTestId('premium-status')).toContainText(`${name}@`);
+  expect((await nostrJson(name))[name]).toBe(pubkey);
+
+  // On the legends leaderboard, with the Legend badge.
+  await navigate(page, '/legends');
+  const row = page.locator(`[data-testid="leaderboard"] li[data-pubkey="${pubkey}"]`);
+  await expect(row).toBeVisible();
+  await expect(row.locator('[data-testid="member-badge"]')).toHaveAttribute('data-tier', 'premium-legend');
+});
+
+test('the leaderboards offer "Load more" only while a full page of 20 came back', async ({ page }) => {
+  for (const [path, sort] of [
+    ['/premiums', 'premium_since'],
+    ['/legends', 'donated_btc'],
+  ] as const) {
+    await page.goto(path);
+    const rows = page.locator('[data-testid="leaderboard"] li');
+    await expect(rows.first()).toBeVisible();
+    const count = await rows.count();
+    // Each row shows its member badge.
+    await expect(rows.first().locator('[data-testid="member-badge"]')).toBeVisible();
+    // The e2e service has fewer than 20 members: one short page, nothing more to load ("sort" is the page's default).
+    expect(count, `${path} by ${sort}`).toBeLessThan(20);
+    await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  }
 });
