@@ -3,7 +3,7 @@ import type { NostrEvent } from '@tide/core/nostr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stores } from '../../state/stores.ts';
 import { renderWithApp } from '../../test-utils.tsx';
-import { relayListStore } from '../publish/relay-list-store.ts';
+import { relayListStore } from '../publish/index.ts';
 import { fakeMembershipApi } from './fake-membership-api.test-helper.ts';
 import { PremiumRelay } from './premium-relay.tsx';
 import { parseRelayInfo, premiumRelayUrl } from './premium-relay-info.ts';
