@@ -105,7 +105,9 @@ export function AuthorSubscribe({ pubkey }: { pubkey: string }) {
     );
   return (
     <>
-      <Button onClick={() => (me ? setOpen(true) : requireSignIn())}>{t('premium.subscribe')}</Button>
+      <Button disabled={busy} onClick={() => (me ? setOpen(true) : requireSignIn())}>
+        {t('premium.subscribe')}
+      </Button>
       <Dialog open={open} onOpenChange={setOpen} title={t('premium.authorTiers')} closeLabel={t('common.close')}>
         <ul data-testid="creator-tiers">
           {tiers.data.map((tier) => (
