@@ -240,7 +240,8 @@ test('bob sees the premium relay as it describes itself (NIP-11) and adds it to 
   await expect(
     page.locator('[role="status"], [role="alert"]').filter({ hasText: 'Premium relay added to your relays' }),
   ).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByTestId('premium-relay-listed')).toContainText('It is in your relays');
+  // in his list now, and the app's pool opened it
+  await expect(page.getByTestId('premium-relay-listed')).toHaveText(/It is in your relays · connected$/);
   const lists = await queryRelay(`ws://127.0.0.1:${process.env.TIDE_E2E_PORT}/`, {
     kinds: [10002],
     authors: [bob.pubkey],

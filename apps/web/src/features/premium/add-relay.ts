@@ -2,10 +2,10 @@ import { Kind, type Tag } from '@tide/core/nostr';
 import type { Translate } from '../../i18n/intl.tsx';
 import { stores } from '../../state/stores.ts';
 import {
+  connectUserRelays,
   fetchLatestReplaceable,
   getUserRelays,
   publishEvent,
-  refreshRelayStatus,
   relayListStore,
   relaysFromTags,
   relayTags,
@@ -49,6 +49,7 @@ export async function addRelayToList(url: string, write: boolean, t: Translate):
   relayListStore
     .getState()
     .setList(me, { relays: relaysFromTags(tags), declared: true, createdAt: result.event.created_at });
-  void refreshRelayStatus().catch(() => undefined);
+  // the pool opens the new relay (unless proxy mode suspends direct sockets) and the page shows its state
+  void connectUserRelays().catch(() => undefined);
   return true;
 }

@@ -15,7 +15,8 @@ vi.mock('../publish/index.ts', async (importOriginal) => ({
   fetchLatestReplaceable: (...args: unknown[]) => fetchLatestReplaceable(...args),
   publishEvent: (...args: unknown[]) => publishEvent(...args),
   getUserRelays: async () => relayListStore.getState().list,
-  refreshRelayStatus: async () => relayListStore.getState().setStatus({ [RELAY]: 'connected' }),
+  refreshRelayStatus: async () => undefined,
+  connectUserRelays: async () => relayListStore.getState().setStatus({ [RELAY]: 'connected' }),
 }));
 
 const ME = 'ab'.repeat(32);
