@@ -10,7 +10,7 @@ import { allCommands } from './commands/index.ts';
 import { withStatementTimeoutNotices } from './commands/statement-timeouts.ts';
 import { apiRoute } from './http/api-route.ts';
 import { BlobStore } from './http/blob-store.ts';
-import { blossomRoute } from './http/blossom.ts';
+import { blossomRoute, UPLOAD_REQUEST_TIMEOUT_MS } from './http/blossom.ts';
 import { linkPreviewRoute } from './http/link-preview.ts';
 import { mediaCacheRoute } from './http/media-cache.ts';
 import { nostrJsonRoute } from './http/nostr-json.ts';
@@ -157,7 +157,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (blobs) routes.push(blossomRoute(blobs, now, (pubkey) => membership.uploadLimits(pubkey)));
   if (options.mediaRoot) routes.push(mediaFilesRoute(options.mediaRoot));
   if (options.webRoot) routes.push(webAppRoute(options.webRoot));
-  const server: Server = createServer(createHttpHandler(routes, logger));
+  const server: Server = createServer({ requestTimeout: UPLOAD_REQUEST_TIMEOUT_MS }, createHttpHandler(routes, logger));
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageLength * 2 });
 
   let relayHostsOf: (requestHost: string | undefined) => string[] = () => [];

@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateSecretKey, signEvent } from '@tide/core/nostr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../server.ts';
 import { BlobStore } from './blob-store.ts';
-import { blossomRoute } from './blossom.ts';
+import { blossomRoute, UPLOAD_REQUEST_TIMEOUT_MS } from './blossom.ts';
 
 const LIMIT = 64 * 1024;
 const key = generateSecretKey();
@@ -77,5 +78,29 @@ describe('Blossom: an upload over the limit is answered 413 with its reason, and
     const small = bytes(100, 4);
     const ok = await put(small, sha(small));
     expect(ok.status).toBe(200);
+  });
+});
+
+describe('Blossom: a slow upload is given time', () => {
+  it('the caching service lets a request body take an hour to arrive (1 GB at ~2.4 Mbit/s), not Node’s 5 minutes', async () => {
+    // A test route reads the running HTTP server's setting from the request's socket.
+    const server = await startServer({
+      sqlitePath: ':memory:',
+      routes: [
+        async (req, res, url) => {
+          if (url.pathname !== '/request-timeout') return false;
+          const http = (req.socket as unknown as { server: { requestTimeout: number } }).server;
+          res.end(String(http.requestTimeout));
+          return true;
+        },
+      ],
+    });
+    try {
+      const timeout = Number(await (await fetch(`${server.httpUrl}/request-timeout`)).text());
+      expect(timeout).toBe(UPLOAD_REQUEST_TIMEOUT_MS);
+      expect(timeout).toBeGreaterThanOrEqual(((1024 * 1024 * 1024 * 8) / 2_400_000) * 1000);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -10,6 +10,13 @@ import type { HttpRoute } from './router.ts';
 /** Largest accepted blob (spec §9: 100 MB for regular accounts). */
 export const MAX_BLOB_BYTES = 100 * 1024 * 1024;
 
+/**
+ * How long one HTTP request may take to arrive whole (the server's `requestTimeout`; Node's default 5 minutes would
+ * cut a member's 1 GB upload on any uplink under ~28 Mbit/s): an hour, 1 GB at ~2.4 Mbit/s. Headers still must
+ * arrive within Node's `headersTimeout`.
+ */
+export const UPLOAD_REQUEST_TIMEOUT_MS = 60 * 60 * 1000;
+
 /** The upload size message of spec §8. */
 export const BLOB_TOO_BIG = 'File too big. Upload limit is 100MB.';
 
