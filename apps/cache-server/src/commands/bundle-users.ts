@@ -1,12 +1,14 @@
 import type { CacheEvent, NostrEvent } from '@tide/core/nostr';
 import { CacheKind } from '@tide/core/nostr';
 import { CompiledQuery } from 'kysely';
+import { type Member, toMember } from '../membership/index.ts';
 import { type ReadCache, readCacheOf } from '../read-cache/read-cache.ts';
 import { pgArrayLiteral, type Store } from '../store/index.ts';
 import { chunked, sortedUnique } from './bundle-events.ts';
 import { runCompiled } from './compiled-query.ts';
 import { type MediaRow, mediaInfo, mediaObjects, type Preloaded } from './content-bundle-parts.ts';
 import { asCacheEvent, synth, toEvent } from './content-common.ts';
+import { cachedNames, loadNames, type NameRows, nameEvents } from './user-names.ts';
 
 /** Current kind 0 of each of `pubkeys` that has one, by pubkey: one join per chunk. */
 async function loadProfiles(store: Store, pubkeys: readonly string[]): Promise<Map<string, NostrEvent>> {
@@ -47,45 +49,33 @@ async function loadFollowerCounts(store: Store, pubkeys: readonly string[]): Pro
   return new Map(rows.map((r) => [r.pubkey, Number(r.followers_count)]));
 }
 
-/**
- * Each user's verified name: of several, the last by (default_name, name), so the default name wins (as in
- * user_infos' `verifiedNames`), whatever order the store returns rows in.
- */
-async function loadVerified(store: Store, pubkeys: readonly string[]): Promise<Map<string, string>> {
-  const rows = await chunked(pubkeys, (chunk) =>
-    runCompiled(store, 'verified-names', chunk, (v) =>
-      store.db
-        .selectFrom('verified_users')
-        .select(['pubkey', 'name', 'default_name'])
-        .where('pubkey', 'in', v as string[]),
-    ),
-  );
-  rows.sort((a, b) => Number(a.default_name) - Number(b.default_name) || (a.name < b.name ? -1 : 1));
-  return new Map(rows.map((r) => [r.pubkey, r.name]));
-}
-
-/** A user's three pieces, and the media of their kind 0s, as one PostgreSQL statement loads them. */
+/** A user's pieces (member row too), and the media of their kind 0s, as one PostgreSQL statement loads them. */
 interface UserRows {
   profiles: Map<string, NostrEvent>;
   followers: Map<string, number>;
   verified: Map<string, string>;
+  members: Map<string, Member>;
   /** The kind 0s' 10000119 media by event id, for every kind 0 read (absent: none). */
   media: Map<string, CacheEvent>;
 }
 
 /**
- * The PostgreSQL statement of `loadUserRowsPg`: a row per pubkey of the array with the pieces left-joined ('u'), then
- * the media rows of their kind 0s ('m', as `loadMedia` reads them; numbers as text).
+ * The PostgreSQL statement of `loadUserRowsPg`: a row per pubkey of the array with the pieces left-joined ('u'; `c`
+ * the member row as a JSON array, null for non-members), then the media rows of their kind 0s ('m', as `loadMedia`
+ * reads them; numbers as text).
  */
 const USER_PIECES_SQL = `with u(pubkey) as (select unnest($1::text[])),
 k as (select r.pubkey, r.event_id from replaceable_events r join u on r.pubkey = u.pubkey
   where r.kind = 0 and r.identifier = '')
 select 'u' as part, u.pubkey, e.id, e.kind, e.created_at, e.tags, e.content, e.sig,
-  s.followers_count::text as a, v.name as b, null as c, null as d
+  s.followers_count::text as a, v.name as b,
+  case when mb.pubkey is null then null else json_build_array(mb.name, mb.tier, mb.expires_on, mb.premium_since,
+    mb.donated_sats, mb.last_donation, mb.customization)::text end as c, null as d
 from u
 left join k on k.pubkey = u.pubkey
 left join events e on e.id = k.event_id
 left join user_stats s on s.pubkey = u.pubkey
+left join members mb on mb.pubkey = u.pubkey
 left join lateral (select vu.name from verified_users vu where vu.pubkey = u.pubkey
   order by vu.default_name desc, vu.name collate "C" desc limit 1) v on true
 union all
@@ -108,13 +98,25 @@ interface UserPiecesRow {
   d: string | null;
 }
 
+/** A member row of USER_PIECES_SQL's `c` column (a JSON array in `members`' column order after pubkey). */
+function memberOfJson(pubkey: string, text: string): Member {
+  const [name, tier, expires_on, premium_since, donated_sats, last_donation, customization] = JSON.parse(text);
+  return toMember({ pubkey, name, tier, expires_on, premium_since, donated_sats, last_donation, customization });
+}
+
 /**
- * Kind 0, follower count and verified name of each of `pubkeys`, and their kind 0s' media, in one PostgreSQL
- * statement instead of four in two round trips (each statement costs a round trip and ~0.3 ms of CPU on either side
+ * Kind 0, follower count, verified name and member row of each of `pubkeys`, and their kind 0s' media, in one
+ * PostgreSQL statement instead of four in two round trips (each statement costs a round trip and ~0.3 ms of CPU on either side
  * there; SQLite keeps its queries, microseconds each).
  */
 async function loadUserRowsPg(store: Store, pubkeys: readonly string[]): Promise<UserRows> {
-  const out: UserRows = { profiles: new Map(), followers: new Map(), verified: new Map(), media: new Map() };
+  const out: UserRows = {
+    profiles: new Map(),
+    followers: new Map(),
+    verified: new Map(),
+    members: new Map(),
+    media: new Map(),
+  };
   const rows = await chunked(pubkeys, async (chunk) => {
     const query = CompiledQuery.raw(USER_PIECES_SQL, [pgArrayLiteral(chunk)]) as CompiledQuery<UserPiecesRow>;
     return (await store.db.executeQuery(query)).rows;
@@ -139,29 +141,30 @@ async function loadUserRowsPg(store: Store, pubkeys: readonly string[]): Promise
     if (r.id !== null) out.profiles.set(r.pubkey, toEvent(r as UserPiecesRow & { id: string }));
     if (r.a !== null) out.followers.set(r.pubkey, Number(r.a));
     if (r.b !== null) out.verified.set(r.pubkey, r.b);
+    if (r.c !== null) out.members.set(r.pubkey, memberOfJson(r.pubkey, r.c));
   }
   out.media = mediaObjects(mediaRows);
   return out;
 }
 
 /**
- * The users' three pieces through the read cache: what it lacks of any of them is read by one statement on
- * PostgreSQL, which also reads their kind 0s' media (`media`: for mediaInfo, unless a change came in meanwhile).
+ * The users' pieces through the read cache: what it lacks of any of them is read by one statement on PostgreSQL, which
+ * also reads their kind 0s' media (`media`: for mediaInfo, unless a change came in meanwhile); verified names and
+ * member rows by one statement together (`loadNames`) on SQLite.
  */
 async function cachedUserPieces(
   store: Store,
   cache: ReadCache,
   pubkeys: readonly string[],
-): Promise<
-  [Map<string, NostrEvent>, Map<string, number>, Map<string, string>, () => Preloaded<CacheEvent> | undefined]
-> {
+): Promise<[Map<string, NostrEvent>, Map<string, number>, NameRows, () => Preloaded<CacheEvent> | undefined]> {
   let shared: Promise<UserRows> | undefined;
   const lacking = new Set<string>();
   const generation = cache.generation;
   if (store.dialect === 'postgres') {
     for (const pk of pubkeys) {
       const known = cache.profiles.get(pk) !== undefined && cache.followers.get(pk) !== undefined;
-      if (!known || cache.verified.get(pk) === undefined) lacking.add(pk);
+      const named = cache.verified.get(pk) !== undefined && cache.members.get(pk) !== undefined;
+      if (!known || !named) lacking.add(pk);
     }
     if (lacking.size > 0) {
       shared = loadUserRowsPg(store, [...lacking]);
@@ -170,15 +173,15 @@ async function cachedUserPieces(
   }
   // a key the shared statement did not read (let go by the LRU since) is read on its own
   const fromShared = (missing: readonly string[]) => shared !== undefined && missing.every((pk) => lacking.has(pk));
-  const [profiles, followers, verified] = await Promise.all([
+  const [profiles, followers, names] = await Promise.all([
     cache.lookup(cache.profiles, pubkeys, async (missing) =>
       fromShared(missing) ? (await (shared as Promise<UserRows>)).profiles : loadProfiles(store, missing),
     ),
     cache.lookup(cache.followers, pubkeys, async (missing) =>
       fromShared(missing) ? (await (shared as Promise<UserRows>)).followers : loadFollowerCounts(store, missing),
     ),
-    cache.lookup(cache.verified, pubkeys, async (missing) =>
-      fromShared(missing) ? (await (shared as Promise<UserRows>)).verified : loadVerified(store, missing),
+    cachedNames(cache, pubkeys, async (missing) =>
+      fromShared(missing) ? await (shared as Promise<UserRows>) : loadNames(store, missing),
     ),
   ]);
   const read = shared ? await shared : undefined;
@@ -187,32 +190,32 @@ async function cachedUserPieces(
     read && cache.generation === generation
       ? { keys: new Set([...read.profiles.values()].map((e) => e.id)), values: Promise.resolve(read.media) }
       : undefined;
-  return [profiles, followers, verified, media];
+  return [profiles, followers, names, media];
 }
 
-/** Users' extras: kind 0s, their 10000119 media (picture, banner), 10000108 scores, 10000158 names (no range). */
-export async function userExtras(store: Store, pubkeys: readonly string[]): Promise<CacheEvent[]> {
+/**
+ * Users' extras: kind 0s, their 10000119 media (picture, banner), 10000108 scores, 10000158 names, 10000168 / 10000169
+ * membership facts of the members among them active at `now` (no range).
+ */
+export async function userExtras(store: Store, pubkeys: readonly string[], now?: number): Promise<CacheEvent[]> {
   const unique = sortedUnique(pubkeys);
   if (unique.length === 0) return [];
   const cache = readCacheOf(store);
-  const [byPubkey, counts, verified, media] = cache
+  const [byPubkey, counts, names, media] = cache
     ? await cachedUserPieces(store, cache, unique)
     : ([
         ...(await Promise.all([
           loadProfiles(store, unique),
           loadFollowerCounts(store, unique),
-          loadVerified(store, unique),
+          loadNames(store, unique),
         ])),
         () => undefined,
       ] as const);
   const profiles = unique.flatMap((pk) => byPubkey.get(pk) ?? []);
   const scores: Record<string, number> = {};
-  const names: Record<string, string> = {};
   for (const pk of unique) {
     const n = counts.get(pk);
     if (n !== undefined) scores[pk] = n;
-    const name = verified.get(pk);
-    if (name !== undefined) names[pk] = name;
   }
   const out: CacheEvent[] = profiles.map(asCacheEvent);
   out.push(
@@ -223,6 +226,6 @@ export async function userExtras(store: Store, pubkeys: readonly string[]): Prom
     )),
   );
   out.push(synth(CacheKind.UserScore, scores));
-  if (Object.keys(names).length > 0) out.push(synth(CacheKind.VerifiedUsersDict, names));
+  out.push(...nameEvents(unique, names, now));
   return out;
 }

@@ -4,6 +4,7 @@ import { cachedEvents } from './bundle-events.ts';
 import { mediaInfo } from './content-bundle-parts.ts';
 import { EVENT_COLS, isHex, loadAddress, numArg, type StoredEvent, synth, toEvent } from './content-common.ts';
 import { type CommandContext, CommandError, type CommandPayload } from './context.ts';
+import { nameEvents, userNames } from './user-names.ts';
 
 /** What most PEOPLE/NOTIFICATIONS/DM handlers use from the command context (store, clock, maybe the connection). */
 export type PeopleContext = Pick<CommandContext, 'store' | 'now'> & { connection?: CommandContext['connection'] };
@@ -114,16 +115,14 @@ export async function followerCounts(store: Store, pubkeys: readonly string[]): 
   return Object.fromEntries(rows.map((row) => [row.pubkey, Number(row.followers_count)]));
 }
 
-/** Verified names of the given users (10000158 content). */
-export async function verifiedNames(store: Store, pubkeys: readonly string[]): Promise<Record<string, string>> {
-  if (pubkeys.length === 0) return {};
-  const rows = await store.db
-    .selectFrom('verified_users')
-    .select(['pubkey', 'name', 'default_name'])
-    .where('pubkey', 'in', [...pubkeys])
-    .orderBy('default_name', 'asc')
-    .execute();
-  return Object.fromEntries(rows.map((row) => [row.pubkey, row.name]));
+/**
+ * What user lists carry about their users' names and memberships, in one statement with verified names and member rows
+ * together (none when the read cache holds them): 10000158 names when any (an active member's premium name first),
+ * 10000168 / 10000169 for the members among them active at `now`.
+ */
+export async function userNameEvents(store: Store, pubkeys: readonly string[], now?: number): Promise<CacheEvent[]> {
+  if (pubkeys.length === 0) return [];
+  return nameEvents(pubkeys, await userNames(store, pubkeys), now);
 }
 
 /** 10000119 media variants of profile events (their picture and banner; semantics §2.3 user_infos). */
@@ -136,21 +135,21 @@ export function profileMedia(store: Store, profiles: readonly NostrEvent[]): Pro
 
 /**
  * The user_infos answer for `pubkeys`: each known kind 0 (in order) and their 10000119 media, then 10000108 and
- * 10000133 with follower counts, then 10000158 verified names when any, then their kind-10063 Blossom server lists
- * (semantics §2.3 user_infos).
+ * 10000133 with follower counts, then 10000158 names when any, 10000168 / 10000169 for the members among them, then
+ * their kind-10063 Blossom server lists (semantics §2.3 user_infos).
  */
-export async function userInfos(store: Store, pubkeys: readonly string[]): Promise<CacheEvent[]> {
+export async function userInfos(store: Store, pubkeys: readonly string[], now?: number): Promise<CacheEvent[]> {
   const unique = [...new Set(pubkeys)];
   if (unique.length === 0) return [];
   const [metadata, counts, names, blossom] = await Promise.all([
     currentReplaceableMany(store, unique, 0),
     followerCounts(store, unique),
-    verifiedNames(store, unique),
+    userNameEvents(store, unique, now),
     currentReplaceableMany(store, unique, Kind.Blossom),
   ]);
   const out: CacheEvent[] = [...metadata, ...(await profileMedia(store, metadata))];
   out.push(synth(CacheKind.UserScore, counts), synth(CacheKind.UserFollowerCounts, counts));
-  if (Object.keys(names).length > 0) out.push(synth(CacheKind.VerifiedUsersDict, names));
+  out.push(...names);
   out.push(...blossom);
   return out;
 }

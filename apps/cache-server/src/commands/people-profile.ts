@@ -13,6 +13,7 @@ import {
 } from './people-common.ts';
 import { filteringReason, filterListGroup } from './people-moderation.ts';
 import { type ProfileRows, profileRowsPg } from './people-profile-pg.ts';
+import { nameEvents, userNames } from './user-names.ts';
 
 /** The 10000105 content of a user (zeros when the user is unknown). */
 export async function userStatsContent(store: Store, pubkey: string): Promise<Record<string, unknown>> {
@@ -92,8 +93,9 @@ async function isHardBlocked(store: Store, pubkey: string): Promise<boolean> {
 }
 
 /**
- * user_profile {pubkey, user_pubkey}: kind 0, 10000105 stats, 10000119 media of picture/banner, verified names,
- * 10000131 when the viewer hides them, live-stream events (30311) of the last hour they host or take part in.
+ * user_profile {pubkey, user_pubkey}: kind 0, 10000105 stats, 10000119 media of picture/banner, their 10000158 name
+ * (an active member's premium name, else the verified one), 10000168 / 10000169 when an active member, 10000131 when
+ * the viewer hides them, live-stream events (30311) of the last hour they host or take part in.
  */
 export async function userProfile(ctx: PeopleContext, payload: Payload): Promise<CacheEvent[]> {
   const pubkey = requireHex(payload, 'pubkey');
@@ -105,9 +107,9 @@ export async function userProfile(ctx: PeopleContext, payload: Payload): Promise
   if (metadata) out.push(metadata);
   out.push(synthetic(CacheKind.UserStats, statsContentOf(pubkey, rows.stats)));
   if (metadata) out.push(...(await profileMedia(ctx.store, [metadata])));
-  // of several names, the last by (default_name, name): the default one wins, whatever order rows came in
-  const names = [...rows.names].sort((a, b) => a.default_name - b.default_name || (a.name < b.name ? -1 : 1));
-  if (names.length > 0) out.push(synthetic(CacheKind.VerifiedUsersDict, { [pubkey]: names[names.length - 1].name }));
+  const verified = new Map(rows.verified === undefined ? [] : [[pubkey, rows.verified]]);
+  const members = new Map(rows.member ? [[pubkey, rows.member]] : []);
+  out.push(...nameEvents([pubkey], { verified, members }, ctx.now()));
   if (viewer) {
     const reason = await filteringReason(ctx.store, viewer, pubkey);
     if (reason) out.push(reason);
@@ -129,15 +131,19 @@ async function profileRows(store: Store, pubkey: string, liveSince: number): Pro
   const [metadata, stats, names, liveIds] = await Promise.all([
     currentReplaceable(store, pubkey, 0),
     store.db.selectFrom('user_stats').selectAll().where('pubkey', '=', pubkey).executeTakeFirst(),
-    store.db.selectFrom('verified_users').select(['name', 'default_name']).where('pubkey', '=', pubkey).execute(),
+    // verified names and the member row in one statement (none when the read cache holds them)
+    userNames(store, [pubkey]),
     liveEventIds(store, pubkey, liveSince),
   ]);
   const byColumn = stats as Record<string, number | null> | undefined;
+  const verified = names.verified.get(pubkey);
+  const member = names.members.get(pubkey);
   return {
     blocked: false,
     metadata,
     stats: byColumn,
-    names: names.map((r) => ({ ...r, default_name: Number(r.default_name) })),
+    ...(verified === undefined ? {} : { verified }),
+    ...(member ? { member } : {}),
     liveIds,
   };
 }

@@ -11,7 +11,7 @@ import {
   type PeopleContext,
   profileMedia,
   synthetic,
-  verifiedNames,
+  userNameEvents,
 } from './people-common.ts';
 import { hiddenPubkeys } from './people-moderation.ts';
 
@@ -87,14 +87,14 @@ export async function userSearch(ctx: PeopleContext, payload: Payload): Promise<
   if (metadata.length === 0) return [];
   const found = metadata.map((event) => event.pubkey);
   const scores = Object.fromEntries(found.map((pk) => [pk, counts[pk] ?? 0]));
-  const names = await verifiedNames(ctx.store, found);
+  const names = await userNameEvents(ctx.store, found, ctx.now());
   const out: CacheEvent[] = [
     ...metadata,
     ...(await profileMedia(ctx.store, metadata)),
     synthetic(CacheKind.UserScore, scores),
     synthetic(CacheKind.UserFollowerCounts, scores),
   ];
-  if (Object.keys(names).length > 0) out.push(synthetic(CacheKind.VerifiedUsersDict, names));
+  out.push(...names);
   return out;
 }
 

@@ -1,6 +1,6 @@
 // The membership service: Premium and Legend paid over lightning, on its own socket path (`/wallet/v1`).
 
-export { memberFacts } from './member-facts.ts';
+export { memberFactEvents, memberFacts, memberNames, unixNow } from './member-facts.ts';
 export {
   contactLists,
   eventCountsByKind,
@@ -8,6 +8,9 @@ export {
   type Member,
   memberByName,
   memberByPubkey,
+  memberChangeSet,
+  saveMember,
+  toMember,
 } from './member-store.ts';
 export { authorise, MembershipRefusal, type SignedParams } from './membership-auth.ts';
 export { LEGEND_STYLES, type MembershipAnswer, MembershipKind } from './membership-kinds.ts';

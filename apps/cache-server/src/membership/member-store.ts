@@ -1,5 +1,7 @@
 import type { NostrEvent } from '@tide/core/nostr';
 import { sql } from 'kysely';
+import { publishStoreChanges } from '../read-cache/change-feed.ts';
+import type { StoreChangeSet } from '../read-cache/change-set.ts';
 import type { Store } from '../store/index.ts';
 
 /** A member row. */
@@ -33,7 +35,8 @@ export interface Quote {
 
 const num = (v: unknown): number => Number(v ?? 0);
 
-function toMember(r: Record<string, unknown>): Member {
+/** A member row as the store returns it (numbers may come as text or bigint) → Member. */
+export function toMember(r: Record<string, unknown>): Member {
   return {
     pubkey: String(r.pubkey),
     name: String(r.name),
@@ -79,8 +82,29 @@ export async function nameIsFree(store: Store, name: string, pubkey: string | un
   return !holder || holder.pubkey === pubkey || !isActive(holder, now);
 }
 
-/** Writes a member (insert or replace); a lapsed member holding the name loses it first. */
+/**
+ * What a write of `pubkey`'s member row changed: their user pieces (the read cache's member row, `p:` for answers
+ * holding them: badges, names, glow come with their profile) and a poke moving the change sequence (answers without
+ * dependencies, shared bundle parts). Other servers on the store hear the keys through the cross-server feed.
+ */
+export function memberChangeSet(pubkey: string): StoreChangeSet {
+  return { events: [], pubkeys: [pubkey], media: false, all: false, keys: [`p:${pubkey}`], poke: `member:${pubkey}` };
+}
+
+/**
+ * Writes a member (insert or replace); a lapsed member holding the name loses it first. Answers holding the member
+ * show the change from the next one on (`memberChangeSet`).
+ */
 export async function saveMember(store: Store, m: Member): Promise<void> {
+  try {
+    await writeMember(store, m);
+  } finally {
+    // also after a failed write: over-reporting is harmless
+    publishStoreChanges(store, memberChangeSet(m.pubkey));
+  }
+}
+
+async function writeMember(store: Store, m: Member): Promise<void> {
   await store.write(async (db) => {
     await sql`DELETE FROM members WHERE name = ${m.name} AND pubkey <> ${m.pubkey}`.execute(db);
     await sql`INSERT INTO members (pubkey, name, tier, expires_on, premium_since, donated_sats, last_donation, customization)

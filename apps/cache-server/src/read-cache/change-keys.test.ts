@@ -81,6 +81,8 @@ describe('change keys', () => {
     expect(pokedKeys('peers')).toBeUndefined();
     expect(pokedKeys('author:x')).toBeUndefined();
     expect(pokedKeys('p:x')).toBeUndefined();
+    // a membership write names its keys in its change set; its poke only moves the sequence
+    expect(pokedKeys('member:x')).toBeUndefined();
     expect(pokedKeys('settings:x')).toEqual(new Set(['v:x']));
     expect(pokedKeys('something-new')).toBeNull();
   });

@@ -18,12 +18,12 @@ export function touchedKeys(changes: StoreChangeSet): Set<string> | null {
 }
 
 /**
- * What a change notifier's poke touched: nothing for ingest's and for `peers` (a change set says: the notifier's own or
- * another process's) and the unread counters' (`p:`, which no cacheable command reads), a viewer's own state for
- * `settings:<pubkey>`, everything for any other topic.
+ * What a change notifier's poke touched: nothing for ingest's, for `peers` and for `member:<pubkey>` (a change set
+ * says: the notifier's own or another process's) and the unread counters' (`p:`, which no cacheable command reads), a
+ * viewer's own state for `settings:<pubkey>`, everything for any other topic.
  */
 export function pokedKeys(topic: string): Set<string> | null | undefined {
-  if (topic === 'ingest' || topic === 'peers' || /^(author|kind|p):/.test(topic)) return undefined;
+  if (topic === 'ingest' || topic === 'peers' || /^(author|kind|p|member):/.test(topic)) return undefined;
   if (topic.startsWith('settings:')) return new Set([`v:${topic.slice(9)}`]);
   return null;
 }

@@ -91,6 +91,8 @@ export class ChangeNotifier implements ChangeNotifierLike {
   /** Hands a store change set to the `onChanges` listeners (the server forwards its store's; see read-cache/). */
   changesApplied(changes: StoreChangeSet): void {
     for (const listener of [...this.changesListeners]) listener(changes);
+    // a write outside ingest moves the sequence itself (ingest pokes its topics after its sets)
+    if (changes.poke) this.notify(changes.poke);
   }
 
   /**

@@ -28,6 +28,12 @@ export interface StoreChangeSet {
    * hear of them, `ChangeNotifier.peersChanged`), `media`, `links`. Absent: derived from the fields above.
    */
   keys?: string[];
+  /**
+   * A topic the server's notifier pokes once it handed the set on (`ChangeNotifier.changesApplied`): a write outside
+   * ingest (which pokes its own topics after its sets) moves the change sequence so, e.g. the membership service's
+   * `member:<pubkey>`, and answers without dependencies and shared bundle parts are not reused past it.
+   */
+  poke?: string;
 }
 
 /** Tables whose writes a ChangeRecorder notes, and the key column naming what changed. */

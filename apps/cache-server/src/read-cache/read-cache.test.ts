@@ -2,6 +2,7 @@ import type { NostrEvent } from '@tide/core/nostr';
 import { describe, expect, it, vi } from 'vitest';
 import type { Store } from '../store/index.ts';
 import { publishStoreChanges } from './change-feed.ts';
+import { ChangeNotifier } from './change-notifier.ts';
 import { ChangeRecorder } from './change-set.ts';
 import { Lru } from './lru.ts';
 import { enableReadCache, ReadCache, readCacheOf } from './read-cache.ts';
@@ -117,5 +118,37 @@ describe('ReadCache', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("forgets a member's row when a change set names them, and their poke moves the notifier's sequence", () => {
+    const cache = new ReadCache();
+    const row = {
+      pubkey: 'm',
+      name: 'em',
+      tier: 'premium' as const,
+      expires_on: 10,
+      premium_since: 1,
+      donated_sats: 1,
+      last_donation: 1,
+      customization: '',
+    };
+    cache.members.set('m', row);
+    cache.members.set('n', null);
+    cache.apply({ events: [], pubkeys: ['m'], media: false, all: false, keys: ['p:m'], poke: 'member:m' });
+    expect(cache.members.get('m')).toBeUndefined();
+    expect(cache.members.get('n')).toBeNull();
+    cache.clearUnnamed();
+    expect(cache.members.get('n')).toBeUndefined();
+
+    const notifier = new ChangeNotifier();
+    const heard: string[] = [];
+    notifier.onPoke((topic) => heard.push(topic));
+    const before = notifier.sequence;
+    notifier.changesApplied({ events: [], pubkeys: ['m'], media: false, all: false, keys: ['p:m'], poke: 'member:m' });
+    expect(notifier.sequence).toBe(before + 1);
+    expect(heard).toEqual(['member:m']);
+    // ingest's sets carry no poke: its topics come after them
+    notifier.changesApplied({ events: ['e'], pubkeys: [], media: false, all: false, keys: ['e:e'] });
+    expect(notifier.sequence).toBe(before + 1);
   });
 });

@@ -26,6 +26,22 @@ export interface ReplaceablePiece {
   event_id: string;
 }
 
+/**
+ * A member row of the membership service (`members` table) as answers read it: active or not is decided at answer time
+ * from `tier` and `expires_on` (0 for legends), so a cached row of a member whose premium lapses stops showing.
+ */
+export interface MemberPiece {
+  pubkey: string;
+  name: string;
+  tier: 'premium' | 'premium-legend';
+  expires_on: number;
+  premium_since: number;
+  donated_sats: number;
+  last_donation: number;
+  /** The legend's customization as JSON ('' for none). */
+  customization: string;
+}
+
 /** Bounds of a ReadCache: entries per piece map, and about how many bytes of text each map holds. */
 export interface ReadCacheLimits {
   events: number;
@@ -57,7 +73,7 @@ const objectBytes = (o: CacheEvent | null) => 100 + 2 * (o?.content?.length ?? 0
 
 /**
  * Pieces answers are built from, kept across answers and viewers for one store: events with their stats and relay
- * hint by id; users' current kind 0, follower count, verified name and replaceable versions by pubkey; 10000119
+ * hint by id; users' current kind 0, follower count, verified name, member row and replaceable versions by pubkey; 10000119
  * media, 10000128 links and top zaps by event id (null = known absent).
  * Exact: every ingest write reports what it changed (`StoreChangeSet`, see ingest's ChangeRecorder) and those entries
  * go at once; a piece loaded while a change was applied is used for its answer but not kept (`generation`).
@@ -78,6 +94,11 @@ export class ReadCache {
   readonly verified: Lru<string, string | null>;
   /** Each user's current replaceable and addressable versions (kind, identifier, event id) by pubkey (null: none). */
   readonly replaceables: Lru<string, ReplaceablePiece[] | null>;
+  /**
+   * Each user's member row by pubkey (null: none), read with the verified names. The membership service's writes name
+   * the member's pubkey in a change set (`member-store.ts`), so they go at once; other processes' within the max age.
+   */
+  readonly members: Lru<string, MemberPiece | null>;
   private gen = 0;
 
   constructor(limits: ReadCacheLimits = READ_CACHE_LIMITS) {
@@ -89,6 +110,7 @@ export class ReadCache {
     this.links = new Lru(limits.media, objectBytes, limits.bytes);
     this.verified = new Lru(limits.users);
     this.replaceables = new Lru(limits.users);
+    this.members = new Lru(limits.users);
   }
 
   /** Bumped by every applied change: a load that started at another generation must not be kept. */
@@ -115,6 +137,7 @@ export class ReadCache {
       this.profiles.delete(pubkey);
       this.followers.delete(pubkey);
       this.replaceables.delete(pubkey);
+      this.members.delete(pubkey);
     }
   }
 
@@ -129,6 +152,13 @@ export class ReadCache {
     this.links.clear();
     this.verified.clear();
     this.replaceables.clear();
+    this.members.clear();
+  }
+
+  /** Forgets the pieces no change set is sure to name (verified names, member rows written beside this process). */
+  clearUnnamed(): void {
+    this.verified.clear();
+    this.members.clear();
   }
 
   /**
@@ -170,7 +200,7 @@ export const READ_CACHE_MAX_AGE_MS = 30_000;
  * again (it stays on while any server that turned it on still wants it). Every `maxAgeMs` it starts empty again, so
  * writes this process never hears of (another server on the same database) show within that bound, as in answers;
  * while a healthy cross-server feed tells it of those writes (`cross-server-feed.ts`: PostgreSQL change sets, SQLite
- * data_version), only the pieces no change set names (verified names) go.
+ * data_version), only the pieces no change set is sure to name (verified names, member rows) go.
  */
 export function enableReadCache(
   store: Store,
@@ -181,9 +211,10 @@ export function enableReadCache(
   if (!entry) {
     const cache = new ReadCache(limits);
     const stopFeed = onStoreChanges(store, (changes) => cache.apply(changes));
-    // with a healthy feed of other servers' changes only what no change set names (verified names) goes
+    // with a healthy feed of other servers' changes only what no change set is sure to name (verified names, member
+    // rows) goes
     const timer = setInterval(
-      () => (crossServerFeedOf(store)?.healthy() ? cache.verified.clear() : cache.clear()),
+      () => (crossServerFeedOf(store)?.healthy() ? cache.clearUnnamed() : cache.clear()),
       maxAgeMs,
     );
     timer.unref?.();
