@@ -3,6 +3,7 @@ import { CacheClient, type CommandClient, type WebSocketConstructor } from '@tid
 import type { SessionStore } from '../state/session-store.ts';
 import { AppActivity } from './app-activity.ts';
 import { avatarVariantsClient } from './avatar-variants.ts';
+import { memberFactsClient } from './member-facts-client.ts';
 import { personalisedClient } from './personalise.ts';
 import { createQueryClient } from './query-client.ts';
 
@@ -75,7 +76,7 @@ export function createAppData(options: AppDataOptions): AppData {
 
   return {
     client,
-    commands: avatarVariantsClient(personalisedClient(client, () => session.getState().publicKey)),
+    commands: memberFactsClient(avatarVariantsClient(personalisedClient(client, () => session.getState().publicKey))),
     queryClient,
     activity,
     dispose: () => {

@@ -67,6 +67,11 @@ export function rememberMemberInfo(page: Pick<Page, 'memberCohortInfo' | 'legend
   if (changed) notify();
 }
 
+/** The avatar glow style of a legend who turned the glow on (GOLD when they chose no style); undefined otherwise. */
+export function legendGlowOf(info: MemberInfo | undefined): string | undefined {
+  return info?.tier === 'premium-legend' && info.avatarGlow ? info.style || 'GOLD' : undefined;
+}
+
 /** The membership the app has seen for `pubkey` (undefined when none). */
 export function memberInfoOf(pubkey: string): MemberInfo | undefined {
   return known.get(pubkey);

@@ -1,9 +1,9 @@
 import type { CommandClient } from '@tide/core/cache';
-import { type CohortInfo, type LegendCustomization, parseCohortInfo, parseLegendCustomization } from '@tide/core/model';
-import { CacheKind } from '@tide/core/nostr';
+import type { CohortInfo, LegendCustomization } from '@tide/core/model';
 import { useStore } from 'zustand';
 import type { MembershipTier, SessionStore } from '../state/session-store.ts';
 import { stores } from '../state/stores.ts';
+import { memberFactsOf } from './member-facts-client.ts';
 import { rememberMember, rememberMemberInfo, useMemberInfo } from './member-info.ts';
 
 /** How long the sign-in tier lookup waits for the caching service before the tier stays unknown. */
@@ -28,16 +28,10 @@ export async function lookupMembershipTier(
   timeoutMs = MEMBERSHIP_LOOKUP_TIMEOUT_MS,
 ): Promise<KnownTier> {
   const events = await client.request('membership_cohort_info', { pubkeys: [pubkey] }, { timeoutMs });
-  const memberCohortInfo: Record<string, CohortInfo> = {};
-  const legendCustomization: Record<string, LegendCustomization> = {};
-  for (const event of events) {
-    if (event.kind === CacheKind.MembershipCohortInfo) Object.assign(memberCohortInfo, parseCohortInfo(event));
-    if (event.kind === CacheKind.LegendCustomization)
-      Object.assign(legendCustomization, parseLegendCustomization(event));
-  }
-  const tier = tierOf(memberCohortInfo[pubkey], legendCustomization[pubkey]);
+  const facts = memberFactsOf(events);
+  const tier = tierOf(facts.memberCohortInfo[pubkey], facts.legendCustomization[pubkey]);
   if (tier === 'none') rememberMember(pubkey, null);
-  else rememberMemberInfo({ memberCohortInfo, legendCustomization });
+  else rememberMemberInfo(facts);
   return tier;
 }
 

@@ -1,5 +1,6 @@
 import { type CSSProperties, useState } from 'react';
 import { smallVariantOf } from '../data/avatar-variants.ts';
+import { legendGlowOf, useMemberInfo } from '../data/member-info.ts';
 import styles from './avatar.module.css';
 import { AVATAR_PIXELS, type AvatarSize, safeImageUrl } from './avatar-sizes.ts';
 import { UserIcon } from './icons.tsx';
@@ -12,14 +13,18 @@ export interface AvatarProps {
   alt?: string;
   /** A legend's avatar glow: the legend style (e.g. GOLD), drawn in its theme colour `--legend-<style>`. */
   glow?: string;
+  /** Whose avatar this is: a legend who turned the glow on gets it automatically (facts from data/member-info). */
+  pubkey?: string;
 }
 
 /**
  * A round profile picture with its size reserved up front: the picture's small copy when an answer listed one (else,
  * or when the copy fails, the picture itself), and a fallback when the picture is missing or fails.
  */
-export function Avatar({ src, size = 'md', alt = '', glow }: AvatarProps) {
+export function Avatar({ src, size = 'md', alt = '', glow: forcedGlow, pubkey }: AvatarProps) {
   const [failed, setFailed] = useState<readonly string[]>([]);
+  const memberGlow = legendGlowOf(useMemberInfo(pubkey));
+  const glow = forcedGlow ?? memberGlow;
   const px = AVATAR_PIXELS[size];
   const original = safeImageUrl(src);
   const smallCopy = safeImageUrl(smallVariantOf(src));

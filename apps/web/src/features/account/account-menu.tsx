@@ -8,6 +8,7 @@ import { session } from '../../state/session.ts';
 import { useSession } from '../../state/stores.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Menu, type MenuItem } from '../../ui/menu.tsx';
+import { MemberBadge } from '../member-badge/index.ts';
 import { userName } from '../note/note-author.tsx';
 import styles from './account-menu.module.css';
 
@@ -57,10 +58,11 @@ export function AccountMenu({ publicKey, onSignIn, className, labelClassName }: 
           data-nav-item="account"
           data-testid="account-menu"
         >
-          <Avatar src={user.picture} size="xs" />
+          <Avatar src={user.picture} size="xs" pubkey={user.pubkey} />
           <span className={[styles.text, labelClassName].filter(Boolean).join(' ')}>
-            <span className={styles.name} data-testid="account-name">
-              {name}
+            <span className={styles.name}>
+              <span data-testid="account-name">{name}</span>
+              <MemberBadge pubkey={user.pubkey} />
             </span>
             {state ? <span className={styles.state}>{state}</span> : null}
           </span>

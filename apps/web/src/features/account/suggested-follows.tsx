@@ -7,6 +7,7 @@ import { useT } from '../../i18n/intl.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
 import { SkeletonList } from '../../ui/skeleton.tsx';
+import { MemberBadge } from '../member-badge/index.ts';
 import { userName } from '../note/note-author.tsx';
 import styles from './create-account.module.css';
 
@@ -91,9 +92,12 @@ export function SuggestedFollows({ selected, onChange }: SuggestedFollowsProps) 
                         checked={selected.has(member.pubkey)}
                         onChange={(e) => toggle(member.pubkey, e.currentTarget.checked)}
                       />
-                      <Avatar src={user?.picture} size="sm" />
+                      <Avatar src={user?.picture} size="sm" pubkey={member.pubkey} />
                       <span className={styles.personText}>
-                        <span className={styles.personName}>{name}</span>
+                        <span className={styles.personName}>
+                          {name}
+                          <MemberBadge pubkey={member.pubkey} />
+                        </span>
                         {user?.about ? <span className={styles.personAbout}>{user.about}</span> : null}
                       </span>
                     </label>

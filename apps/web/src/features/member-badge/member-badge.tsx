@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { type MemberInfo, useMemberInfo } from '../../data/member-info.ts';
+import { legendGlowOf, type MemberInfo, useMemberInfo } from '../../data/member-info.ts';
 import { useT } from '../../i18n/intl.tsx';
 import { CrownIcon } from '../../ui/icons-more.tsx';
 import styles from './member-badge.module.css';
@@ -34,6 +34,5 @@ export function MemberBadge({ pubkey }: { pubkey: string }) {
 
 /** The avatar glow style of a legend who turned it on (undefined otherwise). */
 export function useAvatarGlow(pubkey: string): string | undefined {
-  const info = useMemberInfo(pubkey);
-  return info?.tier === 'premium-legend' && info.avatarGlow ? info.style || 'GOLD' : undefined;
+  return legendGlowOf(useMemberInfo(pubkey));
 }

@@ -11,6 +11,7 @@ import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/screen.tsx';
 import { SkeletonList } from '../../ui/skeleton.tsx';
+import { MemberBadge } from '../member-badge/index.ts';
 import { userName } from '../note/note-author.tsx';
 import { useDmCountChanges } from './dm-count.ts';
 import type { DmMessage } from './dm-message.ts';
@@ -90,9 +91,12 @@ export function ContactList({ me, relation, selected }: { me: string; relation: 
                 data-testid="dm-contact"
                 data-pubkey={row.pubkey}
               >
-                <Avatar src={row.user.picture} size="sm" />
+                <Avatar src={row.user.picture} size="sm" pubkey={row.pubkey} />
                 <span className={styles.contactText}>
-                  <span className={styles.contactName}>{userName(row.user)}</span>
+                  <span className={styles.contactName}>
+                    {userName(row.user)}
+                    <MemberBadge pubkey={row.pubkey} />
+                  </span>
                   {row.latestText ? <span className={styles.contactLatest}>{row.latestText}</span> : null}
                 </span>
                 {row.unread > 0 ? (

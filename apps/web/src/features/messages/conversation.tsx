@@ -5,6 +5,7 @@ import { useT } from '../../i18n/intl.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
 import { LockIcon, WarningIcon } from '../../ui/icons-more.tsx';
 import { SkeletonList } from '../../ui/skeleton.tsx';
+import { MemberBadge } from '../member-badge/index.ts';
 import { userName } from '../note/note-author.tsx';
 import type { DmMessage } from './dm-message.ts';
 import { MessageComposer } from './message-composer.tsx';
@@ -77,10 +78,11 @@ export function ConversationView({ me, contact }: { me: string; contact: string 
   return (
     <section className={styles.conversation} aria-label={t('messages.conversationLabel')}>
       <header className={styles.conversationHeader} data-testid="dm-conversation-header">
-        <Avatar src={conversation.user.picture} size="sm" />
+        <Avatar src={conversation.user.picture} size="sm" pubkey={contact} />
         <Link to={profileLink(contact)} className={styles.contactName}>
           {userName(conversation.user)}
         </Link>
+        <MemberBadge pubkey={contact} />
       </header>
       <div className={styles.scroller} ref={list} onScroll={onScroll} data-testid="dm-conversation">
         {messages === undefined ? (

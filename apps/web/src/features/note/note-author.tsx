@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useT } from '../../i18n/intl.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
 import { CheckIcon } from '../../ui/icons-more.tsx';
-import { MemberBadge, useAvatarGlow } from '../member-badge/index.ts';
+import { MemberBadge } from '../member-badge/index.ts';
 import styles from './note.module.css';
 import { useNip05Verified } from './use-nip05.ts';
 
@@ -36,10 +36,9 @@ export function UserName({ user, verifiedName }: { user: User; verifiedName?: st
 
 /** The avatar linking to the author's profile. */
 export function AuthorAvatar({ user, verifiedName }: { user: User; verifiedName?: string }) {
-  const glow = useAvatarGlow(user.pubkey);
   return (
     <Link to={profileLink(user.pubkey, verifiedName)} className={styles.avatarLink} tabIndex={-1} aria-hidden="true">
-      <Avatar src={user.picture} size="sm" glow={glow} />
+      <Avatar src={user.picture} size="sm" pubkey={user.pubkey} />
     </Link>
   );
 }

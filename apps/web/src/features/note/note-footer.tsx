@@ -81,14 +81,14 @@ export function TopZaps({ zaps, users }: { zaps: readonly TopZap[]; users: Recor
   return (
     <div className={styles.topZaps} data-testid="top-zaps">
       <span className={styles.topZap}>
-        <Avatar src={users[first.pubkey]?.picture} size="xxs" />
+        <Avatar src={users[first.pubkey]?.picture} size="xxs" pubkey={first.pubkey} />
         <ZapIcon size={14} aria-hidden="true" />
         <strong>{humanizeNumber(first.amount)}</strong>
         {first.message ? <span className={styles.topZapMessage}>{first.message}</span> : null}
       </span>
       {rest.slice(0, 4).map((zap) => (
         <span key={zap.id} className={styles.topZap} title={t('note.zapAmount', { sats: humanizeNumber(zap.amount) })}>
-          <Avatar src={users[zap.pubkey]?.picture} size="xxs" />
+          <Avatar src={users[zap.pubkey]?.picture} size="xxs" pubkey={zap.pubkey} />
           {humanizeNumber(zap.amount)}
         </span>
       ))}

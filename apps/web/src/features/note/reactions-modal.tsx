@@ -14,6 +14,7 @@ import { useT } from '../../i18n/intl.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
+import { MemberBadge } from '../member-badge/index.ts';
 import styles from './note.module.css';
 import { userName } from './note-author.tsx';
 
@@ -88,8 +89,9 @@ function ActorList({ note, kind }: { note: Note; kind: 6 | 7 }) {
         const user = page.users[actor.pubkey];
         return (
           <li key={actor.id} className={styles.reactionRow}>
-            <Avatar src={user?.picture} size="xs" />
+            <Avatar src={user?.picture} size="xs" pubkey={actor.pubkey} />
             <span>{user ? userName(user) : actor.pubkey.slice(0, 12)}</span>
+            <MemberBadge pubkey={actor.pubkey} />
           </li>
         );
       })}
@@ -113,8 +115,9 @@ function ZapList({ note }: { note: Note }) {
         const user = page.users[zap.sender];
         return (
           <li key={zap.id} className={styles.reactionRow}>
-            <Avatar src={user?.picture} size="xs" />
+            <Avatar src={user?.picture} size="xs" pubkey={zap.sender} />
             <span>{user ? userName(user) : zap.sender.slice(0, 12)}</span>
+            <MemberBadge pubkey={zap.sender} />
             <strong>{humanizeNumber(zap.amount)}</strong>
             {zap.message ? <span className={styles.topZapMessage}>{zap.message}</span> : null}
           </li>
@@ -137,8 +140,9 @@ function QuoteList({ note }: { note: Note }) {
     <ul className={styles.reactionList} data-testid="reaction-list">
       {quotes.map((quote) => (
         <li key={quote.id} className={styles.reactionRow}>
-          <Avatar src={quote.user.picture} size="xs" />
+          <Avatar src={quote.user.picture} size="xs" pubkey={quote.user.pubkey} />
           <span>{userName(quote.user)}</span>
+          <MemberBadge pubkey={quote.user.pubkey} />
           <span className={styles.embeddedText}>{quote.content.slice(0, 140)}</span>
         </li>
       ))}

@@ -17,6 +17,7 @@ import {
   ZapIcon,
 } from '../../ui/icons.tsx';
 import { PlayIcon } from '../../ui/icons-more.tsx';
+import { MemberBadge } from '../member-badge/index.ts';
 import type { NotificationGroup } from './notification-groups.ts';
 import styles from './notifications.module.css';
 import { snippetText } from './snippet-text.ts';
@@ -84,7 +85,7 @@ export function NotificationRow({ group, page, unseen }: { group: NotificationGr
           {group.actors.slice(0, AVATARS).map((pk) => (
             <li key={pk}>
               <Link to={`/p/${pk}`} tabIndex={-1}>
-                <Avatar src={page.users[pk]?.picture} size="sm" />
+                <Avatar src={page.users[pk]?.picture} size="sm" pubkey={pk} />
               </Link>
             </li>
           ))}
@@ -94,7 +95,8 @@ export function NotificationRow({ group, page, unseen }: { group: NotificationGr
             <Link to={`/p/${first}`} className={styles.name}>
               {nameOf(page, first)}
             </Link>
-          ) : null}{' '}
+          ) : null}
+          {first ? <MemberBadge pubkey={first} /> : null}{' '}
           <span>{text.slice(first ? nameOf(page, first).length : 0).trim()}</span>
           {group.sats > 0 ? (
             <span className={styles.sats}> {t('notifications.sats', { sats: group.sats })}</span>

@@ -5,6 +5,7 @@ import { useT } from '../../i18n/intl.tsx';
 import { useSession } from '../../state/stores.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Panel } from '../../ui/screen.tsx';
+import { MemberBadge } from '../member-badge/index.ts';
 import { userName } from '../note/note-author.tsx';
 import { NoteSnippetList } from '../note/note-snippet-list.tsx';
 import styles from './profile.module.css';
@@ -24,7 +25,8 @@ export function RecentProfiles({ entries }: { entries: ProfileHistoryEntry[] }) 
       <div className={styles.recent} data-testid="recent-profiles">
         {entries.map((e) => (
           <Link key={e.pubkey} to={`/p/${e.pubkey}`} className={styles.names}>
-            <Avatar src={e.picture} size="micro" /> {e.name}
+            <Avatar src={e.picture} size="micro" pubkey={e.pubkey} /> {e.name}
+            <MemberBadge pubkey={e.pubkey} />
           </Link>
         ))}
       </div>
@@ -65,7 +67,8 @@ function ViewerRelation({ relation }: { relation: ReturnType<typeof useViewerRel
             {common.data.map((u) => (
               <li key={u.pubkey}>
                 <Link to={profileLink(u.pubkey)} className={styles.names}>
-                  <Avatar src={u.picture} size="micro" /> {userName(u)}
+                  <Avatar src={u.picture} size="micro" pubkey={u.pubkey} /> {userName(u)}
+                  <MemberBadge pubkey={u.pubkey} />
                 </Link>
               </li>
             ))}

@@ -3,6 +3,7 @@ import type { Article } from '@tide/core/model';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/intl.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
+import { MemberBadge } from '../member-badge/index.ts';
 import { userName } from '../note/note-author.tsx';
 import { readingMinutes } from './reading-time.ts';
 import styles from './reads.module.css';
@@ -16,8 +17,9 @@ export function ArticleCard({ article }: { article: Article }) {
     <Link to={`/a/${article.naddr}`} className={styles.card} data-testid="article-card" data-article-id={article.id}>
       <div>
         <div className={styles.cardMeta}>
-          <Avatar src={article.user.picture} size="xs" />
+          <Avatar src={article.user.picture} size="xs" pubkey={article.user.pubkey} />
           <span>{userName(article.user)}</span>
+          <MemberBadge pubkey={article.user.pubkey} />
           <span>{shortDate(article.published)}</span>
         </div>
         <h3 className={styles.cardTitle}>{article.title || t('reads.untitled')}</h3>

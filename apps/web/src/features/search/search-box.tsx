@@ -6,6 +6,7 @@ import { useT } from '../../i18n/intl.tsx';
 import { useSession } from '../../state/stores.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { MemberBadge } from '../member-badge/index.ts';
 import { useModeration } from '../moderation/use-moderation.ts';
 import { userName } from '../note/note-author.tsx';
 import styles from './search.module.css';
@@ -116,9 +117,12 @@ export function SearchBox() {
                 openUser(pubkey);
               }}
             >
-              <Avatar src={user.picture} size="sm" />
+              <Avatar src={user.picture} size="sm" pubkey={pubkey} />
               <span className={styles.userText}>
-                <span className={styles.userName}>{userName(user)}</span>
+                <span className={styles.userName}>
+                  {userName(user)}
+                  <MemberBadge pubkey={pubkey} />
+                </span>
                 {user.nip05 ? <span className={styles.userNip05}>{user.nip05}</span> : null}
               </span>
             </div>

@@ -3,6 +3,7 @@ import type { Page } from '@tide/core/model';
 import { npubEncode } from '@tide/core/nostr';
 import { Link } from 'react-router';
 import { Avatar } from '../../ui/avatar.tsx';
+import { MemberBadge } from '../member-badge/index.ts';
 import { userName } from '../note/note-author.tsx';
 import { FollowButton } from '../people/index.ts';
 import styles from './search.module.css';
@@ -14,9 +15,12 @@ export function UserRow({ pubkey, page, follow = true }: { pubkey: string; page:
   return (
     <li className={styles.userRow} data-testid="user-row">
       <Link to={profileLink(pubkey, page.verifiedNames[pubkey])} className={styles.userLink}>
-        <Avatar src={user?.picture} size="sm" />
+        <Avatar src={user?.picture} size="sm" pubkey={pubkey} />
         <span className={styles.userText}>
-          <span className={styles.userName}>{user ? userName(user) : `${npubEncode(pubkey).slice(0, 16)}…`}</span>
+          <span className={styles.userName}>
+            {user ? userName(user) : `${npubEncode(pubkey).slice(0, 16)}…`}
+            <MemberBadge pubkey={pubkey} />
+          </span>
           {user?.nip05 ? <span className={styles.userNip05}>{user.nip05}</span> : null}
         </span>
         {followers !== undefined ? <span className={styles.userFollowers}>{truncateNumber(followers)}</span> : null}
