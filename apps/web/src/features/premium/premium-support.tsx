@@ -9,7 +9,7 @@ import { Button } from '../../ui/button.tsx';
 import { PremiumIcon, ZapIcon } from '../../ui/icons.tsx';
 import { CrownIcon } from '../../ui/icons-more.tsx';
 import { useRequireSignIn } from '../account/require-sign-in.ts';
-import styles from '../frames.module.css';
+import styles from './premium.module.css';
 import { userName } from '../note/note-author.tsx';
 import type { MembershipApi } from './membership-client.ts';
 import { appPremiumRelay, fetchRelayInfo, type RelayInfo } from './premium-relay-info.ts';
@@ -56,8 +56,8 @@ export function PremiumSupport({
   const [zapOpen, setZapOpen] = useState(false);
   const canZap = !!operator.user && !!(operator.user.lud16 || operator.user.lud06);
   return (
-    <ul className={styles.list} data-testid="premium-support">
-      <li className={styles.listItem}>
+    <ul className={styles.cards} data-testid="premium-support">
+      <li className={styles.card}>
         <h3>
           <PremiumIcon size={16} aria-hidden="true" /> {t('premium.support.extendTitle')}
         </h3>
@@ -73,7 +73,7 @@ export function PremiumSupport({
         )}
       </li>
       {tier === 'premium-legend' ? null : (
-        <li className={styles.listItem}>
+        <li className={styles.card}>
           <h3>
             <CrownIcon size={16} aria-hidden="true" /> {t('premium.step.legend')}
           </h3>
@@ -82,7 +82,7 @@ export function PremiumSupport({
         </li>
       )}
       {operator.pubkey ? (
-        <li className={styles.listItem} data-testid="premium-support-tip">
+        <li className={styles.card} data-testid="premium-support-tip">
           <h3>
             <ZapIcon size={16} aria-hidden="true" /> {t('premium.support.tipTitle')}
           </h3>
