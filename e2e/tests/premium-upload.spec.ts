@@ -11,8 +11,8 @@ import { sandboxWeblnScript, setSandboxBalance } from '../support/sandbox.ts';
 import { relayUrlOf, serverUrl } from '../support/server.ts';
 
 // Premium's upload limit, end to end against the real caching service: a fresh key buys Premium through the app
-// (paying with the sandbox's "tide" wallet, which no other spec counts on), then attaches a 101 MB picture in the
-// composer; it is stored, and the note carries its imeta. A second fresh, regular key is refused the same file by
+// (paying with the sandbox's "tide" wallet, which no other spec counts on), then, signed in again in a new session,
+// attaches a 101 MB picture in the composer; it is stored, and the note carries its imeta. A second fresh, regular key is refused the same file by
 // the app before sending, and the server itself refuses a signed Blossom PUT of it (413, the spec's message).
 
 const MB = 1024 * 1024;
@@ -141,15 +141,25 @@ test('a new Premium member uploads a 101 MB picture that a regular account canno
   await signIn(page, memberKey);
   await buyPremium(page, `big${Date.now().toString(36)}`);
 
-  // The member attaches the 101 MB picture in the composer: it goes all the way to the media store.
-  const dialog = await openComposer(page);
+  // Later, in a new session (the app learns the tier at sign-in, no premium page visited), the member attaches the
+  // 101 MB picture in the composer: it goes all the way to the media store.
+  const memberContext = await browser.newContext();
+  const session = await memberContext.newPage();
+  await session.goto('/home');
+  await signIn(session, memberKey);
+  // The app has looked the tier up: the member's badge beside their name in the navigation.
+  await expect(
+    session.locator('nav[aria-label="Main navigation"] [data-testid="member-badge"][data-tier="premium"]'),
+  ).toBeVisible();
+  const dialog = await openComposer(session);
   await dialog.getByTestId('composer-file-input').setInputFiles(file);
   await expect(dialog.getByTestId('upload-item')).toHaveAttribute('data-status', 'done', { timeout: 120_000 });
-  await expect(page.getByText(TOO_BIG)).toHaveCount(0);
+  await expect(session.getByText(TOO_BIG)).toHaveCount(0);
   const marker = `bigpicture${Date.now().toString(36)}`;
   await dialog.getByRole('combobox', { name: 'Note text' }).fill(`A big picture ${marker}`);
   await dialog.getByRole('button', { name: 'Post' }).click();
   await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await memberContext.close();
   const notes = await queryRelay(relayUrlOf(serverUrl()), { authors: [member], kinds: [1], limit: 10 });
   const note = notes.find((n: NostrEvent) => n.content.includes(marker));
   const url = `${serverUrl()}/${sha256}.png`;
