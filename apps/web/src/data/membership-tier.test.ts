@@ -83,6 +83,26 @@ describe('membership tier lookup at sign-in', () => {
     expect(memberInfoOf(ME)).toBeUndefined();
   });
 
+  it('a failed lookup is asked again once the caching service connects again', async () => {
+    let fail = true;
+    const { client, calls } = fakeClient(() =>
+      fail ? Promise.reject(new Error('unreachable')) : Promise.resolve([cohort(ME, 'premium')]),
+    );
+    const session = createSessionStore('test', { publicKey: ME, method: 'nsec' });
+    session.getState().setCacheStatus('reconnecting');
+    followMembershipTier(client, session);
+    await flush();
+    expect(session.getState().membershipTier).toBe('unknown');
+    fail = false;
+    session.getState().setCacheStatus('connected');
+    await flush();
+    expect(calls).toHaveLength(2);
+    expect(session.getState().membershipTier).toBe('premium');
+    session.getState().setCacheStatus('reconnecting');
+    session.getState().setCacheStatus('connected');
+    expect(calls).toHaveLength(2);
+  });
+
   it('follows sign-in, another user and logout; a late answer for the previous user is ignored', async () => {
     const answers = new Map<string, (events: CacheEvent[]) => void>();
     const { client, calls } = fakeClient(

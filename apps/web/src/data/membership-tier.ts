@@ -1,7 +1,7 @@
 import type { CommandClient } from '@tide/core/cache';
 import type { CohortInfo, LegendCustomization } from '@tide/core/model';
 import { useStore } from 'zustand';
-import type { MembershipTier, SessionStore } from '../state/session-store.ts';
+import type { MembershipTier, SessionState, SessionStore } from '../state/session-store.ts';
 import { stores } from '../state/stores.ts';
 import { memberFactsOf } from './member-facts-client.ts';
 import { rememberMember, rememberMemberInfo, useMemberInfo } from './member-info.ts';
@@ -38,25 +38,37 @@ export async function lookupMembershipTier(
 /**
  * Keeps the session's `membershipTier` on the signed-in user (every sign-in method, and a reload of a signed-in
  * session): `unknown` at each change of user, then the lookup's answer. A failed lookup leaves it unknown (the user
- * is treated as not a member, sign-in goes on, nothing is thrown). Returns the function that stops following.
+ * is treated as not a member, sign-in goes on, nothing is thrown) and is asked again when the caching service
+ * connects again. Returns the function that stops following.
  */
 export function followMembershipTier(client: CommandClient, session: SessionStore): () => void {
   let current: string | null = null;
   let stopped = false;
-  const apply = () => {
-    const { publicKey, membershipTier, setMembershipTier } = session.getState();
-    if (publicKey === current) return;
-    current = publicKey;
-    if (membershipTier !== 'unknown') setMembershipTier('unknown');
-    if (!publicKey) return;
+  let failed = false;
+  const lookup = (publicKey: string) => {
+    failed = false;
     lookupMembershipTier(client, publicKey).then(
       (tier) => {
         if (!stopped && current === publicKey) session.getState().setMembershipTier(tier);
       },
-      () => undefined,
+      () => {
+        if (current === publicKey) failed = true;
+      },
     );
   };
-  apply();
+  const apply = (state: SessionState, previous?: SessionState) => {
+    const { publicKey, membershipTier, setMembershipTier } = state;
+    if (publicKey === current) {
+      // A lookup that failed (e.g. the service was unreachable) is asked again once the connection is back.
+      const reconnected = state.cacheStatus === 'connected' && previous?.cacheStatus !== 'connected';
+      if (publicKey && failed && reconnected) lookup(publicKey);
+      return;
+    }
+    current = publicKey;
+    if (membershipTier !== 'unknown') setMembershipTier('unknown');
+    if (publicKey) lookup(publicKey);
+  };
+  apply(session.getState());
   const stop = session.subscribe(apply);
   return () => {
     stopped = true;

@@ -4,7 +4,10 @@ import { PremiumReminderSlot } from '../premium-reminder/index.ts';
 import { SearchBox } from '../search/search-box.tsx';
 import { TrendingNotes } from './trending-notes.tsx';
 
-/** The home sidebar: search with user suggestions (empty term refused with the spec's message) and trending. */
+/**
+ * The home sidebar: the premium reminder (signed-in non-members, spec §4), search with user suggestions (empty term
+ * refused with the spec's message) and trending.
+ */
 export function HomeSidebar() {
   const t = useT();
   return (

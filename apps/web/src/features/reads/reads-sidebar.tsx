@@ -23,7 +23,7 @@ export function ReadsSidebar() {
           <div data-testid="reads-top-picks">
             {data.topPicks.reads.map((a) => (
               <Link key={a.id} to={`/a/${a.naddr}`} className={styles.pick}>
-                <Avatar src={a.user.picture} size="micro" /> {a.title || t('reads.untitled')}
+                <Avatar src={a.user.picture} size="micro" pubkey={a.user.pubkey} /> {a.title || t('reads.untitled')}
               </Link>
             ))}
           </div>
