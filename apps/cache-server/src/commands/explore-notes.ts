@@ -11,6 +11,7 @@ import { exploreNow, shiftCreatedAfter } from './explore-clock.ts';
 import { rankedExploreNotes } from './explore-ranking.ts';
 import { type ExploreField, exploreNotes, scopeAuthors, TRENDING_MIN_FOLLOWERS } from './explore-scored.ts';
 import { queryPostsMuted } from './muted-posts.ts';
+import { userNameEvents } from './people-common.ts';
 import { hiddenPubkeys } from './people-moderation.ts';
 import { precomputedScored, withoutMuted } from './scored-precomputed.ts';
 
@@ -90,7 +91,16 @@ function selectorSpec(selector: string): { field: ExploreField; hours: number; g
   return { field: 'score', hours, gm: m[1] === 'gm_trending' ? true : m[1] === 'trending' ? false : undefined };
 }
 
-const SCORED_KINDS = new Set<number>([0, 1, CacheKind.Mentions, CacheKind.MediaInfo, CacheKind.VerifiedUsersDict]);
+const SCORED_KINDS = new Set<number>([
+  0,
+  1,
+  CacheKind.Mentions,
+  CacheKind.MediaInfo,
+  CacheKind.VerifiedUsersDict,
+  // the authors' membership facts (badges, legend glow), as every answer carrying kind 0s
+  CacheKind.LegendCustomization,
+  CacheKind.MembershipCohortInfo,
+]);
 
 /**
  * scored {selector, user_pubkey}: trending/most-zapped notes of a window, one per author with ≥ 5 followers, no stats, no range;
@@ -123,7 +133,8 @@ async function scored(ctx: CommandContext, p: CommandPayload): Promise<CacheEven
 
 /**
  * scored_users_24h {user_pubkey}: authors with ≥ 5 followers by their best score24h in the last 24 h (limit 24), without users the
- * viewer's mutes or filter lists hide at trending scope: kind 0, their 10000119 media, 10000108 scores.
+ * viewer's mutes or filter lists hide at trending scope: kind 0, their 10000119 media, 10000108 scores, 10000158 names and
+ * 10000168 / 10000169 of the members among them.
  */
 async function scoredUsers24h(ctx: CommandContext, p: CommandPayload): Promise<CacheEvent[]> {
   const viewer = viewerOf(ctx, p) ?? defaultAccount();
@@ -167,6 +178,8 @@ async function scoredUsers24h(ctx: CommandContext, p: CommandPayload): Promise<C
     kind: CacheKind.UserScore,
     content: JSON.stringify(Object.fromEntries(kept.map((r) => [r.author_pubkey, Number(r.best)]))),
   });
+  // names and membership facts (none for non-members; from the read cache when it holds them)
+  out.push(...(await userNameEvents(ctx.store, pubkeys, ctx.now())));
   return out;
 }
 

@@ -8,6 +8,7 @@ import {
   type PeopleContext,
   requireHex,
   synthetic,
+  userNameEvents,
   viewerOf,
 } from './people-common.ts';
 import { requireSignedEvent } from './signed-request.ts';
@@ -38,7 +39,8 @@ function profileName(content: string): string {
 
 /**
  * get_suggested_users: groups of well-followed users computed from the store ("Popular" by followers, "Writers" by
- * articles), each member `{pubkey, name}`; then the members' kind 0 and a 10000108 score map.
+ * articles), each member `{pubkey, name}`; then the members' kind 0, a 10000108 score map, and their 10000158 names and
+ * 10000168 / 10000169 membership facts when any.
  */
 export async function getSuggestedUsers(ctx: PeopleContext): Promise<CacheEvent[]> {
   const size = 12;
@@ -70,7 +72,9 @@ export async function getSuggestedUsers(ctx: PeopleContext): Promise<CacheEvent[
     { group: 'Writers', members: writers.map((row) => member(row.pubkey)) },
   ].filter((group) => group.members.length > 0);
   const scores = Object.fromEntries([...popular, ...writers].map((row) => [row.pubkey, Number(row.followers_count)]));
-  return [synthetic(CacheKind.SuggestedUsers, groups), ...metadata, synthetic(CacheKind.UserScore, scores)];
+  // names and membership facts of the suggested users (none for non-members)
+  const facts = await userNameEvents(ctx.store, all, ctx.now());
+  return [synthetic(CacheKind.SuggestedUsers, groups), ...metadata, synthetic(CacheKind.UserScore, scores), ...facts];
 }
 
 /**
