@@ -146,3 +146,27 @@ describe('uploadFile', () => {
     await expect(cancelled).rejects.toMatchObject({ code: 'aborted' });
   });
 });
+
+describe('fileSha256', () => {
+  it('hashes a file over the whole-file size in pieces to the same SHA-256, reading no piece bigger than asked', async () => {
+    const bytes = new Uint8Array(1000).map((_, i) => (i * 31) & 255);
+    const blob = new Blob([bytes]);
+    const whole = await fileSha256(blob);
+    const sizes: number[] = [];
+    const slice = blob.slice.bind(blob);
+    blob.slice = (start?: number, end?: number) => {
+      const part = slice(start, end);
+      sizes.push(part.size);
+      return part;
+    };
+    blob.arrayBuffer = () => Promise.reject(new Error('read whole'));
+    expect(await fileSha256(blob, { wholeUpTo: 999, piece: 64 })).toBe(whole);
+    expect(sizes).toHaveLength(16);
+    expect(Math.max(...sizes)).toBe(64);
+    expect(whole).toBe(
+      Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)), (b) =>
+        b.toString(16).padStart(2, '0'),
+      ).join(''),
+    );
+  });
+});

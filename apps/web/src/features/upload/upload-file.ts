@@ -1,3 +1,5 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 import type { Signer } from '@tide/core/signers';
 import { session } from '../../state/session.ts';
 import { blossomAuthHeader, uploadAuthTemplate } from './blossom-auth.ts';
@@ -22,10 +24,29 @@ export interface UploadOptions {
   server?: string;
 }
 
-/** The hex SHA-256 of a file's bytes (WebCrypto). */
-export async function fileSha256(file: Blob): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+/** Files up to this size are hashed whole by WebCrypto (fast); larger ones (Premium's up to 1 GB) in pieces. */
+export const WHOLE_HASH_MAX_BYTES = 100 * 1024 * 1024;
+
+/** The piece size of a file hashed in pieces. */
+export const HASH_PIECE_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The hex SHA-256 of a file's bytes: WebCrypto on the whole file up to `wholeUpTo` bytes, else an incremental
+ * hash over `piece`-byte slices, so a large upload is never held in memory whole (a 1 GB ArrayBuffer can fail).
+ */
+export async function fileSha256(
+  file: Blob,
+  { wholeUpTo = WHOLE_HASH_MAX_BYTES, piece = HASH_PIECE_BYTES }: { wholeUpTo?: number; piece?: number } = {},
+): Promise<string> {
+  if (file.size <= wholeUpTo) {
+    const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
+    return bytesToHex(new Uint8Array(digest));
+  }
+  const hash = sha256.create();
+  for (let at = 0; at < file.size; at += piece) {
+    hash.update(new Uint8Array(await file.slice(at, at + piece).arrayBuffer()));
+  }
+  return bytesToHex(hash.digest());
 }
 
 function send(url: string, file: Blob, auth: string, options: UploadOptions): Promise<{ url: string }> {
