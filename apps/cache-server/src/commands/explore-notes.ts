@@ -91,16 +91,11 @@ function selectorSpec(selector: string): { field: ExploreField; hours: number; g
   return { field: 'score', hours, gm: m[1] === 'gm_trending' ? true : m[1] === 'trending' ? false : undefined };
 }
 
-const SCORED_KINDS = new Set<number>([
-  0,
-  1,
-  CacheKind.Mentions,
-  CacheKind.MediaInfo,
-  CacheKind.VerifiedUsersDict,
-  // the authors' membership facts (badges, legend glow), as every answer carrying kind 0s
-  CacheKind.LegendCustomization,
-  CacheKind.MembershipCohortInfo,
-]);
+/**
+ * What a precomputed `scored` answer keeps of its bundle. The authors' names (10000158) and membership facts (10000168,
+ * 10000169) are added at answer time instead (`scored`), so a purchase or rename shows at once, not at the refresh.
+ */
+const SCORED_KINDS = new Set<number>([0, 1, CacheKind.Mentions, CacheKind.MediaInfo]);
 
 /**
  * scored {selector, user_pubkey}: trending/most-zapped notes of a window, one per author with ≥ 5 followers, no stats, no range;
@@ -128,7 +123,12 @@ async function scored(ctx: CommandContext, p: CommandPayload): Promise<CacheEven
   const events = await precomputedScored(ctx.store, selector, ctx.now(), compute, (err) =>
     ctx.logger.warn({ err, selector }, 'scored refresh failed'),
   );
-  return withoutMuted(events, await muteRulesOf(ctx.store, viewer));
+  // (a row precomputed by an older version may still hold names: those of now replace them)
+  const kept = events.filter((e) => SCORED_KINDS.has(e.kind));
+  const shown = withoutMuted(kept, await muteRulesOf(ctx.store, viewer));
+  // the shown authors' names and membership facts as they are now (from the read cache when it holds them)
+  const authors = [...new Set(shown.flatMap((e) => (e.kind === 0 && typeof e.pubkey === 'string' ? [e.pubkey] : [])))];
+  return [...shown, ...(await userNameEvents(ctx.store, authors, ctx.now()))];
 }
 
 /**

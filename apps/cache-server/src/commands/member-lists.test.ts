@@ -67,6 +67,26 @@ describeDialects('membership facts in user lists', (getStore) => {
     }
   });
 
+  it("trending's names and facts are those of now, not of its precomputation (refreshed every 600 s)", async () => {
+    await saveMember(getStore(), {
+      ...base,
+      pubkey: U.carol.pubkey,
+      name: 'carolina',
+      tier: 'premium-legend',
+      expires_on: 0,
+      customization: JSON.stringify({ ...style, style: 'SUNFIRE' }),
+    });
+    // the answer cache may serve the answer made before for up to its after-change bound (1 s)
+    const deadline = Date.now() + 1500;
+    let seen = facts(await client.request('scored', { selector: 'trending_24h' }));
+    while (seen.names[U.carol.pubkey] !== 'carolina' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      seen = facts(await client.request('scored', { selector: 'trending_24h' }));
+    }
+    expect(seen.names[U.carol.pubkey]).toBe('carolina');
+    expect(seen.legends[U.carol.pubkey]).toMatchObject({ style: 'SUNFIRE' });
+  });
+
   it('user_search carries them for members found, nothing for others', async () => {
     const found = await client.request('user_search', { query: 'carol', limit: 10 });
     expect(shown(found, [U.carol.pubkey])).toEqual([U.carol.pubkey]);
