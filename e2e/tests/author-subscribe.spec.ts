@@ -7,12 +7,21 @@ import { relayUrlOf, serverUrl } from '../support/server.ts';
 // Author subscription against the real caching service and relay: a fresh author publishes two paid tiers (kind
 // 37001) and their tier list (17000); a signed-in reader opens the author's profile, opens the subscribe dialog
 // (tiers from creator_paid_tiers, in the list's order, with prices), subscribes — a kind 7001 naming author and tier
-// is on the relay and the app says so — then unsubscribes: a kind 7002 naming the subscription.
+// is on the relay and the app says so — then, signed in again in a new session, finds the subscription known (read
+// back from the relay) and unsubscribes: a kind 7002 naming the subscription.
 
 const relay = () => relayUrlOf(serverUrl());
 /** A toast or status with `text` (case-sensitive: 'Unsubscribed' is not 'Subscribed'). */
 const feedback = (page: Page, text: string) =>
   page.locator('[role="status"], [role="alert"]').filter({ hasText: new RegExp(`(^|[^A-Za-z])${text}`) });
+
+/** Client-side navigation (no reload: the signer stays as it is). */
+async function navigate(page: Page, path: string) {
+  await page.evaluate((to) => {
+    history.pushState({}, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
 
 async function signIn(page: Page, secretKey: Uint8Array) {
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Sign in' }).click();
@@ -23,8 +32,9 @@ async function signIn(page: Page, secretKey: Uint8Array) {
   await expect(page.locator('nav[aria-label="Main navigation"] [data-testid="account-name"]')).toBeVisible();
 }
 
-test('a reader subscribes to an author tier (kind 7001 on the relay) and unsubscribes (kind 7002)', async ({
+test('a reader subscribes to an author tier (kind 7001 on the relay) and, in a later session, unsubscribes (kind 7002)', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(120_000);
   const authorKey = generateSecretKey();
@@ -70,11 +80,7 @@ test('a reader subscribes to an author tier (kind 7001 on the relay) and unsubsc
   const reader = getPublicKey(readerKey);
   await page.goto('/home');
   await signIn(page, readerKey);
-  // Client-side navigation: no reload, the signer stays as it is.
-  await page.evaluate((to) => {
-    history.pushState({}, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, `/p/${author}`);
+  await navigate(page, `/p/${author}`);
   const header = page.getByTestId('profile-header');
   await expect(header.getByTestId('profile-name')).toHaveText(name);
   await header.getByRole('button', { name: 'Subscribe', exact: true }).click();
@@ -98,9 +104,17 @@ test('a reader subscribes to an author tier (kind 7001 on the relay) and unsubsc
   expect(subscription?.tags).toContainEqual(['a', `37001:${author}:gold`]);
   expect(subscription?.tags).toContainEqual(['amount', '21000', 'msats', 'monthly']);
 
-  await header.getByRole('button', { name: 'Unsubscribe' }).click();
-  await expect(feedback(page, 'Unsubscribed')).toBeVisible();
-  await expect(header.getByRole('button', { name: 'Subscribe', exact: true })).toBeVisible();
+  // A later session (signed in again) knows the subscription from the relay and offers to end it.
+  const later = await browser.newContext();
+  const again = await later.newPage();
+  await again.goto('/home');
+  await signIn(again, readerKey);
+  await navigate(again, `/p/${author}`);
+  const laterHeader = again.getByTestId('profile-header');
+  await laterHeader.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(feedback(again, 'Unsubscribed')).toBeVisible();
+  await expect(laterHeader.getByRole('button', { name: 'Subscribe', exact: true })).toBeVisible();
+  await later.close();
   const [unsubscribe] = await queryRelay(relay(), { kinds: [7002], authors: [reader] });
   expect(unsubscribe?.tags).toContainEqual(['p', author]);
   expect(unsubscribe?.tags).toContainEqual(['e', subscription!.id]);

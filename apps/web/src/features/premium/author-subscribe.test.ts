@@ -1,6 +1,6 @@
 import type { NostrEvent } from '@tide/core/nostr';
 import { describe, expect, it } from 'vitest';
-import { creatorTiers, subscribeTemplate, unsubscribeTemplate } from './author-subscribe.tsx';
+import { activeSubscription, creatorTiers, subscribeTemplate, unsubscribeTemplate } from './author-subscribe.tsx';
 
 const author = 'ab'.repeat(32);
 const tier = (d: string, title: string, amount: string): NostrEvent => ({
@@ -50,5 +50,33 @@ describe('author subscription', () => {
         ['e', 'sub1'],
       ],
     });
+  });
+
+  it('finds the standing subscription: the newest 7001 naming the author that no 7002 ended', () => {
+    const event = (id: string, kind: number, created_at: number, tags: string[][]): NostrEvent => ({
+      id,
+      kind,
+      created_at,
+      tags,
+      pubkey: 'cd'.repeat(32),
+      content: '',
+      sig: '',
+    });
+    const other = 'ef'.repeat(32);
+    const old = event('old', 7001, 1, [['p', author]]);
+    const newer = event('newer', 7001, 2, [['p', author]]);
+    const elsewhere = event('elsewhere', 7001, 3, [['p', other]]);
+    expect(activeSubscription([], author)).toBeNull();
+    expect(activeSubscription([old, newer, elsewhere], author)).toBe('newer');
+    const endNewer = event('end', 7002, 4, [
+      ['p', author],
+      ['e', 'newer'],
+    ]);
+    expect(activeSubscription([old, newer, endNewer], author)).toBe('old');
+    const endOld = event('end2', 7002, 5, [
+      ['p', author],
+      ['e', 'old'],
+    ]);
+    expect(activeSubscription([old, newer, endNewer, endOld, elsewhere], author)).toBeNull();
   });
 });

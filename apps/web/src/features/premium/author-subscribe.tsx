@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchCreatorPaidTiers } from '@tide/core/cache';
 import type { NostrEvent } from '@tide/core/nostr';
 import { useState } from 'react';
@@ -61,19 +61,57 @@ export function unsubscribeTemplate(author: string, subscriptionId: string) {
   };
 }
 
+/**
+ * The viewer's standing subscription to `author` among their 7001 / 7002 events: the id of the newest 7001 naming
+ * the author that no 7002 names (e tag), else null.
+ */
+export function activeSubscription(events: readonly NostrEvent[], author: string): string | null {
+  const names = (e: NostrEvent, tag: string, value: string) => e.tags.some((t) => t[0] === tag && t[1] === value);
+  const ended = new Set(
+    events.filter((e) => e.kind === 7002).flatMap((e) => e.tags.filter((t) => t[0] === 'e').map((t) => t[1])),
+  );
+  const live = events
+    .filter((e) => e.kind === 7001 && names(e, 'p', author) && !ended.has(e.id))
+    .sort((a, b) => b.created_at - a.created_at);
+  return live[0]?.id ?? null;
+}
+
+/** The viewer's 7001 / 7002 events about `author` on their write relays (where the app publishes them). */
+async function readSubscription(me: string, author: string): Promise<string | null> {
+  const [{ getUserRelays, writeRelayUrls }, { fallbackPool }] = await Promise.all([
+    import('../publish/index.ts'),
+    import('../../data/relay-fallback.ts'),
+  ]);
+  const relays = writeRelayUrls(await getUserRelays());
+  if (!relays.length) return null;
+  const events = await fallbackPool().query(relays, [{ kinds: [7001, 7002], authors: [me], '#p': [author] }]);
+  return activeSubscription(
+    events.filter((e) => e.pubkey === me),
+    author,
+  );
+}
+
 /** "Subscribe" on a creator with paid tiers: the dialog of tiers; subscribing publishes 7001, unsubscribing 7002. */
 export function AuthorSubscribe({ pubkey }: { pubkey: string }) {
   const t = useT();
+  const queryClient = useQueryClient();
   const { commands } = useAppData();
   const me = useSession((s) => s.publicKey);
   const requireSignIn = useRequireSignIn();
   const [open, setOpen] = useState(false);
-  const [subscription, setSubscription] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const tiers = useQuery({
     queryKey: ['creator-tiers', pubkey],
     queryFn: async () => creatorTiers(await fetchCreatorPaidTiers(commands, { pubkey })),
   });
+  const standing = useQuery({
+    queryKey: ['author-subscription', me, pubkey],
+    queryFn: () => readSubscription(me as string, pubkey),
+    enabled: !!me && me !== pubkey && !!tiers.data?.length,
+  });
+  const subscription = standing.data ?? null;
+  // After a publish the relays' answer is known: it is kept as the query's data (also for the next visit).
+  const setSubscription = (id: string | null) => queryClient.setQueryData(['author-subscription', me, pubkey], id);
   if (!tiers.data?.length || me === pubkey) return null;
 
   async function publish(template: { kind: number; content: string; tags: string[][] }, message: string) {
@@ -105,7 +143,7 @@ export function AuthorSubscribe({ pubkey }: { pubkey: string }) {
     );
   return (
     <>
-      <Button disabled={busy} onClick={() => (me ? setOpen(true) : requireSignIn())}>
+      <Button disabled={busy || standing.isLoading} onClick={() => (me ? setOpen(true) : requireSignIn())}>
         {t('premium.subscribe')}
       </Button>
       <Dialog open={open} onOpenChange={setOpen} title={t('premium.authorTiers')} closeLabel={t('common.close')}>
