@@ -4,6 +4,7 @@ import { useDeferredValue } from 'react';
 import { useCacheQuery } from '../../data/use-cache-query.ts';
 import { useT } from '../../i18n/intl.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
+import { MemberBadge } from '../member-badge/index.ts';
 import { userName } from '../note/note-author.tsx';
 import { findUsers } from '../search/search-queries.ts';
 import styles from './composer.module.css';
@@ -57,8 +58,9 @@ export function MentionSuggestions({ id, pubkeys, page, active, onPick }: Mentio
               onPick(pubkey);
             }}
           >
-            <Avatar src={user?.picture} size="xs" />
+            <Avatar src={user?.picture} size="xs" pubkey={pubkey} />
             <span className={styles.mentionName}>{user ? userName(user) : `${npubEncode(pubkey).slice(0, 16)}…`}</span>
+            <MemberBadge pubkey={pubkey} />
             {user?.nip05 ? <span className={styles.mentionNip05}>{user.nip05}</span> : null}
           </div>
         );
