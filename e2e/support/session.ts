@@ -2,11 +2,16 @@ import { hexToBytes } from '@noble/hashes/utils.js';
 import { expect, type Page } from '@playwright/test';
 import { nsecEncode } from 'nostr-tools/nip19';
 
-/** Signs in through the navigation's Sign in dialog with a private key, without a PIN; waits for the account name. */
-export async function signInWithKey(page: Page, secretKeyHex: string): Promise<void> {
+/**
+ * Signs in through the navigation's Sign in dialog with a private key (hex or bytes), without a PIN; waits for the
+ * account name.
+ */
+export async function signInWithKey(page: Page, secretKey: string | Uint8Array): Promise<void> {
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Sign in' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign in' });
-  await dialog.getByLabel('Private key (nsec)').fill(nsecEncode(hexToBytes(secretKeyHex)));
+  await dialog
+    .getByLabel('Private key (nsec)')
+    .fill(nsecEncode(typeof secretKey === 'string' ? hexToBytes(secretKey) : secretKey));
   await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('dialog', { name: 'Create PIN' }).getByRole('button', { name: 'Continue without PIN' }).click();
   await expect(page.locator('nav[aria-label="Main navigation"] [data-testid="account-name"]')).toBeVisible();

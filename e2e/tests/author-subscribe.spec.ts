@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { nsecEncode } from 'nostr-tools/nip19';
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { publishToRelay, queryRelay } from '../support/relay.ts';
 import { relayUrlOf, serverUrl } from '../support/server.ts';
+import { navigateInApp as navigate, signInWithKey as signIn } from '../support/session.ts';
 
 // Author subscription against the real caching service and relay: a fresh author publishes two paid tiers (kind
 // 37001) and their tier list (17000); a signed-in reader opens the author's profile, opens the subscribe dialog
@@ -14,23 +14,6 @@ const relay = () => relayUrlOf(serverUrl());
 /** A toast or status with `text` (case-sensitive: 'Unsubscribed' is not 'Subscribed'). */
 const feedback = (page: Page, text: string) =>
   page.locator('[role="status"], [role="alert"]').filter({ hasText: new RegExp(`(^|[^A-Za-z])${text}`) });
-
-/** Client-side navigation (no reload: the signer stays as it is). */
-async function navigate(page: Page, path: string) {
-  await page.evaluate((to) => {
-    history.pushState({}, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
-
-async function signIn(page: Page, secretKey: Uint8Array) {
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Sign in' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sign in' });
-  await dialog.getByLabel('Private key (nsec)').fill(nsecEncode(secretKey));
-  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Create PIN' }).getByRole('button', { name: 'Continue without PIN' }).click();
-  await expect(page.locator('nav[aria-label="Main navigation"] [data-testid="account-name"]')).toBeVisible();
-}
 
 test('a reader subscribes to an author tier (kind 7001 on the relay) and, in a later session, unsubscribes (kind 7002)', async ({
   page,

@@ -1,12 +1,13 @@
 import { hexToBytes } from '@noble/hashes/utils.js';
-import { expect, type Page, test } from '@playwright/test';
-import { npubEncode, nsecEncode } from 'nostr-tools/nip19';
+import { expect, test } from '@playwright/test';
+import { npubEncode } from 'nostr-tools/nip19';
 import { finalizeEvent, type NostrEvent } from 'nostr-tools/pure';
 import { watchPage } from '../helpers/watch-page.ts';
 import { DEMO_ACCOUNTS } from '../support/accounts.ts';
 import { cacheRequest } from '../support/cache.ts';
 import { publishToRelay } from '../support/relay.ts';
 import { cacheUrlOf, relayUrlOf } from '../support/server.ts';
+import { navigateInApp as navigate, signInWithKey as signIn } from '../support/session.ts';
 
 // Notifications against the real caching service and its relay: alice likes, replies to and reposts a fresh note of
 // bob's (signed events published to the relay); bob sees the count rise live, the new-notifications button, each tab
@@ -17,23 +18,6 @@ const bob = DEMO_ACCOUNTS.find((a) => a.name === 'bob')!;
 const now = () => Math.floor(Date.now() / 1000);
 const sign = (secretHex: string, kind: number, content: string, tags: string[][] = []) =>
   finalizeEvent({ kind, content, tags, created_at: now() }, hexToBytes(secretHex)) as NostrEvent;
-
-async function signIn(page: Page, secretKeyHex: string) {
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Sign in' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sign in' });
-  await dialog.getByLabel('Private key (nsec)').fill(nsecEncode(hexToBytes(secretKeyHex)));
-  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Create PIN' }).getByRole('button', { name: 'Continue without PIN' }).click();
-  await expect(page.locator('nav[aria-label="Main navigation"] [data-testid="account-name"]')).toBeVisible();
-}
-
-/** Client-side navigation (no reload: the signer stays as it is). */
-async function navigate(page: Page, path: string) {
-  await page.evaluate((to) => {
-    history.pushState({}, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
 
 /** bob's seen-until on the caching service (0 when never set). */
 async function seenUntil(origin: string): Promise<number> {

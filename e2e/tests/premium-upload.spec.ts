@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
-import { nsecEncode } from 'nostr-tools/nip19';
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure';
 import { queryRelay } from '../support/relay.ts';
 import { sandboxWeblnScript, setSandboxBalance } from '../support/sandbox.ts';
 import { relayUrlOf, serverUrl } from '../support/server.ts';
+import { navigateInApp as navigate, signInWithKey as signIn } from '../support/session.ts';
 
 // Premium's upload limit, end to end against the real caching service: a fresh key buys Premium through the app
 // (paying with the sandbox's "tide" wallet, which no other spec counts on), then, signed in again in a new session,
@@ -48,22 +48,6 @@ function paddedPng(size: number): Buffer {
 }
 
 /** Client-side navigation (no reload: the signer and what the app learnt stay). */
-async function navigate(page: Page, path: string) {
-  await page.evaluate((to) => {
-    history.pushState({}, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
-
-async function signIn(page: Page, secretKey: Uint8Array) {
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Sign in' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sign in' });
-  await dialog.getByLabel('Private key (nsec)').fill(nsecEncode(secretKey));
-  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Create PIN' }).getByRole('button', { name: 'Continue without PIN' }).click();
-  await expect(page.locator('nav[aria-label="Main navigation"] [data-testid="account-name"]')).toBeVisible();
-}
-
 /** Finds `name` and buys 3 months, paying the invoice with the page's wallet (the sandbox WebLN provider). */
 async function buyPremium(page: Page, name: string) {
   await navigate(page, '/premium/name');

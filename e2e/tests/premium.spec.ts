@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { expect, type Page, test } from '@playwright/test';
-import { nsecEncode } from 'nostr-tools/nip19';
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent, verifyEvent } from 'nostr-tools/pure';
 import { DEMO_ACCOUNTS } from '../support/accounts.ts';
 import { publishToRelay, queryRelay } from '../support/relay.ts';
 import { sandboxBalance, sandboxWeblnScript, setSandboxBalance } from '../support/sandbox.ts';
+import { navigateInApp as navigate, signInWithKey as signIn } from '../support/session.ts';
 
 // The premium flow against the real caching service's membership socket (/wallet/v1): a demo account finds a name
 // (too short, invalid, free — each answered live by the service) and reaches the subscription step with its plans.
@@ -23,14 +23,6 @@ async function nostrJson(name: string): Promise<Record<string, string>> {
   return ((await res.json()) as { names?: Record<string, string> }).names ?? {};
 }
 
-/** Client-side navigation (no reload: the signer stays as it is). */
-async function navigate(page: Page, path: string) {
-  await page.evaluate((to) => {
-    history.pushState({}, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
-
 /** Finds `name` and buys the chosen plan, paying the invoice with the page's wallet (the sandbox WebLN provider). */
 async function buy(page: Page, name: string, plan: RegExp) {
   await navigate(page, '/premium/name');
@@ -45,15 +37,6 @@ async function buy(page: Page, name: string, plan: RegExp) {
   await page.getByRole('button', { name: 'Pay with connected wallet' }).click();
   await page.getByRole('button', { name: 'Done' }).click({ timeout: 30_000 });
   await expect(page).toHaveURL(/\/premium$/);
-}
-
-async function signIn(page: Page, secretKeyHex: string) {
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Sign in' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sign in' });
-  await dialog.getByLabel('Private key (nsec)').fill(nsecEncode(hexToBytes(secretKeyHex)));
-  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Create PIN' }).getByRole('button', { name: 'Continue without PIN' }).click();
-  await expect(page.locator('nav[aria-label="Main navigation"] [data-testid="account-name"]')).toBeVisible();
 }
 
 test('a demo account finds a free premium name live and reaches the subscription plans', async ({ page }) => {

@@ -1,10 +1,11 @@
-import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { npubEncode, nsecEncode } from 'nostr-tools/nip19';
+import { npubEncode } from 'nostr-tools/nip19';
 import { generateSecretKey, getPublicKey, type NostrEvent, verifyEvent } from 'nostr-tools/pure';
 import { watchPage } from '../helpers/watch-page.ts';
 import { DEMO_ACCOUNTS } from '../support/accounts.ts';
 import { queryRelay } from '../support/relay.ts';
+import { navigateInApp as navigate, signInWithKey as signIn } from '../support/session.ts';
 
 // Publishing against the real caching service and its relay (the product relay, ws://<origin>/): every event goes
 // through the app's one publisher, is stored by the relay with a valid signature, and the screen changes only after
@@ -14,15 +15,6 @@ const alice = DEMO_ACCOUNTS.find((a) => a.name === 'alice')!;
 const bob = DEMO_ACCOUNTS.find((a) => a.name === 'bob')!;
 
 const relayOf = (baseURL: string) => `${baseURL.replace(/^http/, 'ws')}/`;
-
-async function signIn(page: Page, secretKeyHex: string) {
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Sign in' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sign in' });
-  await dialog.getByLabel('Private key (nsec)').fill(nsecEncode(hexToBytes(secretKeyHex)));
-  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Create PIN' }).getByRole('button', { name: 'Continue without PIN' }).click();
-  await expect(page.locator('nav[aria-label="Main navigation"] [data-testid="account-name"]')).toBeVisible();
-}
 
 /** The first note on screen the viewer has not liked (nor reposted), by its id. */
 async function untouchedNote(page: Page): Promise<{ id: string; note: Locator }> {
@@ -34,14 +26,6 @@ async function untouchedNote(page: Page): Promise<{ id: string; note: Locator }>
   await expect(candidate).toBeVisible();
   const id = (await candidate.getAttribute('data-note-id'))!;
   return { id, note: page.locator(`[data-testid="note"][data-note-id="${id}"]`).first() };
-}
-
-/** Client-side navigation (no reload: the signer stays as it is). */
-async function navigate(page: Page, path: string) {
-  await page.evaluate((to) => {
-    history.pushState({}, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
 }
 
 const count = async (button: Locator) => Number((await button.textContent())?.replace(/\D/g, '') || '0');

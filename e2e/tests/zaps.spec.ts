@@ -1,6 +1,6 @@
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { expect, type Page, test } from '@playwright/test';
-import { neventEncode, nsecEncode } from 'nostr-tools/nip19';
+import { neventEncode } from 'nostr-tools/nip19';
 import { finalizeEvent, type NostrEvent } from 'nostr-tools/pure';
 import { DEMO_ACCOUNTS } from '../support/accounts.ts';
 import { publishToRelay, queryRelay } from '../support/relay.ts';
@@ -14,6 +14,7 @@ import {
   setSandboxBalance,
 } from '../support/sandbox.ts';
 import { relayUrlOf } from '../support/server.ts';
+import { navigateInApp as navigate, signInWithKey as signIn } from '../support/session.ts';
 
 // Payments against the real caching service + relay and the lightning sandbox the harness starts (ledger, LNURL-pay
 // with zap receipts for the seeded lightning addresses, NWC on the relay, Cashu mint, WebLN provider): alice connects
@@ -29,23 +30,6 @@ const sign = (secretHex: string, kind: number, content: string, tags: string[][]
 const origin = `http://127.0.0.1:${process.env.TIDE_E2E_PORT}`;
 const relay = relayUrlOf(origin);
 const sats = sandboxBalance;
-
-async function signIn(page: Page, secretKeyHex: string) {
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Sign in' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sign in' });
-  await dialog.getByLabel('Private key (nsec)').fill(nsecEncode(hexToBytes(secretKeyHex)));
-  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Create PIN' }).getByRole('button', { name: 'Continue without PIN' }).click();
-  await expect(page.locator('nav[aria-label="Main navigation"] [data-testid="account-name"]')).toBeVisible();
-}
-
-/** Client-side navigation (no reload: the signer stays as it is). */
-async function navigate(page: Page, path: string) {
-  await page.evaluate((to) => {
-    history.pushState({}, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
 
 async function publishNote(secretHex: string, content: string): Promise<NostrEvent> {
   const note = sign(secretHex, 1, content);
