@@ -87,6 +87,8 @@ test("a guest sees a legend's badge colour and avatar glow from the answers, and
   await subscribeAndPay(page);
   await expect(page.getByTestId('premium-status')).toContainText('Premium');
   await navigate(page, '/premium/legend');
+  // other specs set the shared tide wallet too: top it up again right before the Legend payment
+  await setSandboxBalance('tide', 1_100_000);
   await page.getByLabel('Donation in US dollars').fill('1000');
   await page.getByRole('button', { name: 'Next' }).click();
   await subscribeAndPay(page);
