@@ -106,8 +106,8 @@ function memberOfJson(pubkey: string, text: string): Member {
 
 /**
  * Kind 0, follower count, verified name and member row of each of `pubkeys`, and their kind 0s' media, in one
- * PostgreSQL statement instead of four in two round trips (each statement costs a round trip and ~0.3 ms of CPU on either side
- * there; SQLite keeps its queries, microseconds each).
+ * PostgreSQL statement instead of four in two round trips (each statement costs a round trip and ~0.3 ms of CPU on
+ * either side there; SQLite keeps its queries, microseconds each).
  */
 async function loadUserRowsPg(store: Store, pubkeys: readonly string[]): Promise<UserRows> {
   const out: UserRows = {

@@ -48,7 +48,7 @@ describeDialects('membership facts in user lists', (getStore) => {
   const shown = (out: CacheEvent[], members: string[]) =>
     members.filter((pk) => ofKind(out, 0).some((e) => e.pubkey === pk)).sort();
 
-  it('trending, scored users and suggested users carry cohorts and legend styles of the members they show', async () => {
+  it('trending, scored users and suggested users carry the cohorts and legend styles of members shown', async () => {
     const answers = {
       scored: await client.request('scored', { selector: 'trending_24h' }),
       scoredUsers: await client.request('scored_users_24h', {}),

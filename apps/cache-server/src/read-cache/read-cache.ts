@@ -73,8 +73,8 @@ const objectBytes = (o: CacheEvent | null) => 100 + 2 * (o?.content?.length ?? 0
 
 /**
  * Pieces answers are built from, kept across answers and viewers for one store: events with their stats and relay
- * hint by id; users' current kind 0, follower count, verified name, member row and replaceable versions by pubkey; 10000119
- * media, 10000128 links and top zaps by event id (null = known absent).
+ * hint by id; users' current kind 0, follower count, verified name, member row and replaceable versions by pubkey;
+ * 10000119 media, 10000128 links and top zaps by event id (null = known absent).
  * Exact: every ingest write reports what it changed (`StoreChangeSet`, see ingest's ChangeRecorder) and those entries
  * go at once; a piece loaded while a change was applied is used for its answer but not kept (`generation`).
  */
