@@ -1,8 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
-import { noteEncode, nsecEncode } from 'nostr-tools/nip19';
+import { noteEncode } from 'nostr-tools/nip19';
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure';
 import { publishToRelay } from '../support/relay.ts';
 import { sandboxWeblnScript, setSandboxBalance } from '../support/sandbox.ts';
+import { navigateInApp as navigate, signInWithKey as signIn } from '../support/session.ts';
 
 // Other users' membership comes from the caching service's answers: a fresh key buys Premium and then Legend through
 // the UI and picks a style; a guest (another browser context, signed out) then sees the legend badge in that colour and
@@ -14,23 +15,6 @@ const relayUrl = () => `ws://127.0.0.1:${process.env.TIDE_E2E_PORT}/`;
 /** A fresh key's signed event. */
 function signed(key: Uint8Array, kind: number, content: string, tags: string[][] = []): NostrEvent {
   return finalizeEvent({ kind, content, tags, created_at: Math.floor(Date.now() / 1000) }, key) as NostrEvent;
-}
-
-/** Client-side navigation (no reload: the signer stays as it is). */
-async function navigate(page: Page, path: string) {
-  await page.evaluate((to) => {
-    history.pushState({}, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
-
-async function signIn(page: Page, key: Uint8Array) {
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Sign in' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sign in' });
-  await dialog.getByLabel('Private key (nsec)').fill(nsecEncode(key));
-  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Create PIN' }).getByRole('button', { name: 'Continue without PIN' }).click();
-  await expect(page.locator('nav[aria-label="Main navigation"] [data-testid="account-name"]')).toBeVisible();
 }
 
 /** Subscribes on the current step and pays the invoice with the page's sandbox WebLN wallet. */
