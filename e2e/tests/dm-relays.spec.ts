@@ -21,7 +21,7 @@ test('a new user publishes their private message relays from Settings → Networ
   await expect(page.getByText('Private message relays saved')).toBeVisible({ timeout: 20_000 });
   await expect(section.locator('[data-dm-relay]')).toHaveCount(1);
 
-  await section.getByLabel('Private message relay address').fill('wss://dm.example');
+  await section.getByLabel('New private message relay').fill('wss://dm.example');
   await section.getByRole('button', { name: 'Add private message relay' }).click();
   await expect(section.locator('[data-dm-relay]')).toHaveCount(2, { timeout: 20_000 });
 

@@ -50,11 +50,11 @@ describe('DmRelaySettings', () => {
     latest = list(['wss://dm.example/']);
     renderWithApp(<DmRelaySettings />);
     expect(await screen.findByText('wss://dm.example/')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Private message relay address'), { target: { value: 'https://web' } });
+    fireEvent.change(screen.getByLabelText('New private message relay'), { target: { value: 'https://web' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add private message relay' }));
     expect(await screen.findByText('Invalid url')).toBeTruthy();
     expect(published).toEqual([]);
-    fireEvent.change(screen.getByLabelText('Private message relay address'), { target: { value: 'two.example' } });
+    fireEvent.change(screen.getByLabelText('New private message relay'), { target: { value: 'two.example' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add private message relay' }));
     await waitFor(() => expect(published).toHaveLength(1));
     expect(published[0]).toEqual({
@@ -76,7 +76,9 @@ describe('DmRelaySettings', () => {
     expect(published[0].tags).toEqual([['relay', 'wss://write.example/']]);
     latest = list(['wss://write.example/', 'wss://b.example/']);
     renderWithApp(<DmRelaySettings />);
-    fireEvent.click((await screen.findAllByRole('button', { name: 'Remove wss://b.example/' }))[0]);
+    fireEvent.click(
+      (await screen.findAllByRole('button', { name: 'Remove private message relay wss://b.example/' }))[0],
+    );
     await waitFor(() => expect(published).toHaveLength(2));
     expect(published[1].tags).toEqual([
       ['client', 'other'],

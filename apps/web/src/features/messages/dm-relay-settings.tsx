@@ -96,7 +96,7 @@ export function DmRelaySettings() {
                 variant="secondary"
                 size="sm"
                 disabled={saving}
-                aria-label={t('settings.network.removeRelay', { url: relay })}
+                aria-label={t('messages.dmRelays.remove', { url: relay })}
                 onClick={() => void save(relays.filter((r) => r !== relay))}
               >
                 {t('settings.network.remove')}
