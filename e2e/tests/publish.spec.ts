@@ -1,6 +1,6 @@
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { npubEncode } from 'nostr-tools/nip19';
+import { noteEncode, npubEncode } from 'nostr-tools/nip19';
 import { generateSecretKey, getPublicKey, type NostrEvent, verifyEvent } from 'nostr-tools/pure';
 import { watchPage } from '../helpers/watch-page.ts';
 import { DEMO_ACCOUNTS } from '../support/accounts.ts';
@@ -147,8 +147,16 @@ test('a new key publishes to the product relay by default, confirms its first an
   const pubkey = getPublicKey(key);
   await page.goto('/home');
   await signIn(page, bytesToHex(key));
-  await navigate(page, `/p/${npubEncode(alice.pubkey)}`);
-  const { id, note } = await untouchedNote(page);
+  // A note no test changes meanwhile (the test above posts and deletes alice's newest, which would unmount a note
+  // picked from her profile while its confirmation is open): her oldest root note, in its thread.
+  const [seeded] = (await queryRelay(relay, { kinds: [1], authors: [alice.pubkey], limit: 500 }))
+    .filter((e) => !e.tags.some((t) => t[0] === 'e'))
+    .sort((a, b) => a.created_at - b.created_at);
+  const thread = `/e/${noteEncode(seeded.id)}`;
+  await navigate(page, thread);
+  const id = seeded.id;
+  const note = page.locator(`[data-testid="note"][data-note-id="${id}"]`).first();
+  await expect(note).toBeVisible();
 
   // First public bookmark: asked first.
   await note.locator('[data-stat="bookmark"]').click();
@@ -185,7 +193,7 @@ test('a new key publishes to the product relay by default, confirms its first an
   expect(relayList.tags).toEqual([['r', 'ws://127.0.0.1:9']]);
 
   // Every write relay unreachable: the failure toast, and the like is not counted.
-  await navigate(page, `/p/${npubEncode(alice.pubkey)}`);
+  await navigate(page, thread);
   const again = await untouchedNote(page);
   const like = again.note.locator('[data-stat="likes"]');
   const before = await count(like);
