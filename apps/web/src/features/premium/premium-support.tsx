@@ -9,9 +9,9 @@ import { Button } from '../../ui/button.tsx';
 import { PremiumIcon, ZapIcon } from '../../ui/icons.tsx';
 import { CrownIcon } from '../../ui/icons-more.tsx';
 import { useRequireSignIn } from '../account/require-sign-in.ts';
-import styles from './premium.module.css';
 import { userName } from '../note/note-author.tsx';
 import type { MembershipApi } from './membership-client.ts';
+import styles from './premium.module.css';
 import { appPremiumRelay, fetchRelayInfo, type RelayInfo } from './premium-relay-info.ts';
 import { useMembership } from './use-membership.ts';
 
