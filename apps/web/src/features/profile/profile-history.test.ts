@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { localRecordKey } from '../../state/local-record.ts';
 import {
   addToHistory,
-  localRecordKey,
   PROFILE_HISTORY_LIMIT,
   type ProfileHistoryEntry,
   readProfileHistory,

@@ -1,4 +1,4 @@
-import { readStorage, writeStorage } from '../../state/storage.ts';
+import { readLocalRecord, updateLocalRecord } from '../../state/local-record.ts';
 
 /** Profiles kept in the recently-viewed history (spec §9). */
 export const PROFILE_HISTORY_LIMIT = 10;
@@ -11,24 +11,6 @@ export interface ProfileHistoryEntry {
   stats?: { followers: number; notes: number };
 }
 
-/** The localStorage key of a viewer's per-user local record (`anon` when signed out). */
-export function localRecordKey(viewer: string | null): string {
-  return `store_${viewer ?? 'anon'}`;
-}
-
-function readRecord(viewer: string | null): Record<string, unknown> {
-  const raw = readStorage(localRecordKey(viewer));
-  if (!raw) return {};
-  try {
-    const value: unknown = JSON.parse(raw);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
-}
-
 function isEntry(value: unknown): value is ProfileHistoryEntry {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
@@ -37,7 +19,7 @@ function isEntry(value: unknown): value is ProfileHistoryEntry {
 
 /** The viewer's recently viewed profiles, most recent first (malformed entries dropped). */
 export function readProfileHistory(viewer: string | null): ProfileHistoryEntry[] {
-  const list = readRecord(viewer).profileHistory;
+  const list = readLocalRecord(viewer).profileHistory;
   return Array.isArray(list) ? list.filter(isEntry).slice(0, PROFILE_HISTORY_LIMIT) : [];
 }
 
@@ -48,8 +30,7 @@ export function addToHistory(list: readonly ProfileHistoryEntry[], entry: Profil
 
 /** Records a profile view in the viewer's local record (other fields of the record are kept). */
 export function recordProfileView(viewer: string | null, entry: ProfileHistoryEntry): ProfileHistoryEntry[] {
-  const record = readRecord(viewer);
   const next = addToHistory(readProfileHistory(viewer), entry);
-  writeStorage(localRecordKey(viewer), JSON.stringify({ ...record, profileHistory: next }));
+  updateLocalRecord(viewer, { profileHistory: next });
   return next;
 }
