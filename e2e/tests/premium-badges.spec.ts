@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { noteEncode } from 'nostr-tools/nip19';
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure';
+import { choosePremiumPlan, subscribeAndPay } from '../support/premium.ts';
 import { publishToRelay } from '../support/relay.ts';
 import { sandboxWeblnScript, setSandboxBalance } from '../support/sandbox.ts';
 import { navigateInApp as navigate, signInWithKey as signIn } from '../support/session.ts';
@@ -15,14 +16,6 @@ const relayUrl = () => `ws://127.0.0.1:${process.env.TIDE_E2E_PORT}/`;
 /** A fresh key's signed event. */
 function signed(key: Uint8Array, kind: number, content: string, tags: string[][] = []): NostrEvent {
   return finalizeEvent({ kind, content, tags, created_at: Math.floor(Date.now() / 1000) }, key) as NostrEvent;
-}
-
-/** Subscribes on the current step and pays the invoice with the page's sandbox WebLN wallet. */
-async function subscribeAndPay(page: Page) {
-  await page.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page.getByTestId('premium-invoice')).toHaveText(/^lnbc/);
-  await page.getByRole('button', { name: 'Pay with connected wallet' }).click();
-  await page.getByRole('button', { name: 'Done' }).click({ timeout: 30_000 });
 }
 
 test("a guest sees a legend's badge colour and avatar glow from the answers, and no badge on a non-member", async ({
@@ -62,12 +55,7 @@ test("a guest sees a legend's badge colour and avatar glow from the answers, and
   await page.addInitScript({ content: await sandboxWeblnScript('tide') });
   await page.goto('/premium');
   await signIn(page, member);
-  await navigate(page, '/premium/name');
-  await page.getByLabel('Premium name').fill(name);
-  await expect(page.getByText('This name is available')).toBeVisible();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('radio', { name: /3 months/ }).check();
-  await page.getByRole('button', { name: 'Next' }).click();
+  await choosePremiumPlan(page, name);
   await subscribeAndPay(page);
   await expect(page.getByTestId('premium-status')).toContainText('Premium');
   await navigate(page, '/premium/legend');

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { nsecEncode } from 'nostr-tools/nip19';
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure';
+import { buyPremium } from '../support/premium.ts';
 import { publishToRelay } from '../support/relay.ts';
 import { sandboxWeblnScript, setSandboxBalance } from '../support/sandbox.ts';
 import { relayUrlOf, serverUrl } from '../support/server.ts';
@@ -102,17 +103,7 @@ test('a member signing in on a new browser sees their own badge at once, without
   await page.addInitScript({ content: await sandboxWeblnScript('tide') });
   await page.goto('/premium');
   await signIn(page, key);
-  await navigate(page, '/premium/name');
-  await page.getByLabel('Premium name').fill(name);
-  await expect(page.getByText('This name is available')).toBeVisible();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('radio', { name: /3 months/ }).check();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page.getByTestId('premium-invoice')).toHaveText(/^lnbc/);
-  await page.getByRole('button', { name: 'Pay with connected wallet' }).click();
-  await page.getByRole('button', { name: 'Done' }).click({ timeout: 30_000 });
-  await expect(page.getByTestId('premium-status')).toContainText('Premium');
+  await buyPremium(page, name);
 
   // A new browser: nothing remembered. Signing in looks the tier up; the badge shows on the first page.
   const context = await browser.newContext();

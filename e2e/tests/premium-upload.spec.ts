@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 'nostr-tools/pure';
+import { buyPremium } from '../support/premium.ts';
 import { queryRelay } from '../support/relay.ts';
 import { sandboxWeblnScript, setSandboxBalance } from '../support/sandbox.ts';
 import { relayUrlOf, serverUrl } from '../support/server.ts';
@@ -48,21 +49,6 @@ function paddedPng(size: number): Buffer {
 }
 
 /** Client-side navigation (no reload: the signer and what the app learnt stay). */
-/** Finds `name` and buys 3 months, paying the invoice with the page's wallet (the sandbox WebLN provider). */
-async function buyPremium(page: Page, name: string) {
-  await navigate(page, '/premium/name');
-  await page.getByLabel('Premium name').fill(name);
-  await expect(page.getByText('This name is available')).toBeVisible();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('radio', { name: /3 months/ }).check();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page.getByTestId('premium-invoice')).toHaveText(/^lnbc/);
-  await page.getByRole('button', { name: 'Pay with connected wallet' }).click();
-  await page.getByRole('button', { name: 'Done' }).click({ timeout: 30_000 });
-  await expect(page).toHaveURL(/\/premium$/);
-  await expect(page.getByTestId('premium-status')).toContainText('Premium');
-}
 
 /** Opens the new-note dialog with the `n` shortcut. */
 async function openComposer(page: Page) {

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent, verifyEvent } from 'nostr-tools/pure';
 import { DEMO_ACCOUNTS } from '../support/accounts.ts';
+import { buyPremium, subscribeAndPay } from '../support/premium.ts';
 import { publishToRelay, queryRelay } from '../support/relay.ts';
 import { sandboxBalance, sandboxWeblnScript, setSandboxBalance } from '../support/sandbox.ts';
 import { navigateInApp as navigate, signInWithKey as signIn } from '../support/session.ts';
@@ -21,22 +22,6 @@ const origin = `http://127.0.0.1:${process.env.TIDE_E2E_PORT}`;
 async function nostrJson(name: string): Promise<Record<string, string>> {
   const res = await fetch(`${origin}/.well-known/nostr.json?name=${name}`);
   return ((await res.json()) as { names?: Record<string, string> }).names ?? {};
-}
-
-/** Finds `name` and buys the chosen plan, paying the invoice with the page's wallet (the sandbox WebLN provider). */
-async function buy(page: Page, name: string, plan: RegExp) {
-  await navigate(page, '/premium/name');
-  await page.getByLabel('Premium name').fill(name);
-  await expect(page.getByText('This name is available')).toBeVisible();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('radio', { name: plan }).check();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page.getByRole('img', { name: 'Lightning invoice QR code' })).toBeVisible();
-  await expect(page.getByTestId('premium-invoice')).toHaveText(/^lnbc/);
-  await page.getByRole('button', { name: 'Pay with connected wallet' }).click();
-  await page.getByRole('button', { name: 'Done' }).click({ timeout: 30_000 });
-  await expect(page).toHaveURL(/\/premium$/);
 }
 
 test('a demo account finds a free premium name live and reaches the subscription plans', async ({ page }) => {
@@ -77,7 +62,7 @@ test('bob buys 3 months with his sandbox wallet: badge, verified name in nostr.j
   await signIn(page, bob.secretKeyHex);
   const before = await sandboxBalance('bob');
   const name = `bob${Date.now().toString(36)}`;
-  await buy(page, name, /3 months/);
+  await buyPremium(page, name);
   // $21 at the service's 100 000 USD/BTC = 21 000 sats left bob's wallet.
   expect(before - (await sandboxBalance('bob'))).toBe(21_000);
   await expect(page.getByTestId('premium-status')).toContainText(`${name}@`);
@@ -115,15 +100,13 @@ test('carol becomes a Legend, picks a style and her avatar glows on her notes', 
   await page.goto('/premium');
   await signIn(page, carol.secretKeyHex);
   const name = `carol${Date.now().toString(36)}`;
-  await buy(page, name, /3 months/);
+  await buyPremium(page, name);
   await navigate(page, '/premium/legend');
   await page.getByLabel('Donation in US dollars').fill('999');
   await expect(page.getByText('A Legend donation is $1000 or more')).toBeVisible();
   await page.getByLabel('Donation in US dollars').fill('1000');
   await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('button', { name: 'Subscribe' }).click();
-  await page.getByRole('button', { name: 'Pay with connected wallet' }).click();
-  await page.getByRole('button', { name: 'Done' }).click({ timeout: 30_000 });
+  await subscribeAndPay(page);
   await expect(page.getByTestId('premium-status')).toContainText('Legend');
 
   await page.getByRole('link', { name: 'Legend style' }).click();
@@ -258,10 +241,7 @@ test('the OG path makes a fresh key a Legend directly: a name, the Legend donati
   await page.getByLabel('Donation in US dollars').fill('1000');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText(`Your name will be ${name}.`)).toBeVisible();
-  await page.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page.getByTestId('premium-invoice')).toHaveText(/^lnbc/);
-  await page.getByRole('button', { name: 'Pay with connected wallet' }).click();
-  await page.getByRole('button', { name: 'Done' }).click({ timeout: 30_000 });
+  await subscribeAndPay(page);
   await expect(page).toHaveURL(/\/premium$/);
   await expect(page.getByTestId('premium-status')).toContainText('Legend');
   await expect(page.getByTestId('premium-status')).toContainText(`${name}@`);
