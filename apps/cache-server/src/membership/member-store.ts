@@ -2,20 +2,11 @@ import type { NostrEvent } from '@tide/core/nostr';
 import { sql } from 'kysely';
 import { publishStoreChanges } from '../read-cache/change-feed.ts';
 import type { StoreChangeSet } from '../read-cache/change-set.ts';
+import type { MemberPiece } from '../read-cache/read-cache.ts';
 import type { Store } from '../store/index.ts';
 
-/** A member row. */
-export interface Member {
-  pubkey: string;
-  name: string;
-  tier: 'premium' | 'premium-legend';
-  /** Unix seconds premium ends (0 for legends: for good). */
-  expires_on: number;
-  premium_since: number;
-  donated_sats: number;
-  last_donation: number;
-  customization: string;
-}
+/** A member row: the same shape answers read from the read cache (`expires_on` 0 for legends: for good). */
+export type Member = MemberPiece;
 
 /** A purchase quote row. */
 export interface Quote {
