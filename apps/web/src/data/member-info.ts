@@ -7,6 +7,8 @@ export interface MemberInfo {
   style?: string;
   customBadge?: boolean;
   avatarGlow?: boolean;
+  /** Unix seconds a premium membership ends (absent or 0: no end known, as for legends). */
+  expiresOn?: number;
 }
 
 const known = new Map<string, MemberInfo>();
@@ -16,9 +18,28 @@ function notify() {
   for (const listener of listeners) listener();
 }
 
+/** setTimeout's longest delay: an end further away is looked at again on a later answer or render. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** A membership that has ended (its premium end passed) no longer shows; a timer re-renders badges when it ends. */
+function activeInfo(info: MemberInfo | undefined, now = Date.now()): MemberInfo | undefined {
+  return info?.expiresOn && info.expiresOn * 1000 <= now ? undefined : info;
+}
+
+function watchEnd(info: MemberInfo): void {
+  if (!info.expiresOn) return;
+  const wait = info.expiresOn * 1000 - Date.now();
+  if (wait > 0 && wait <= MAX_TIMER_MS) setTimeout(notify, wait + 1);
+}
+
 function same(a: MemberInfo | undefined, b: MemberInfo): boolean {
   return (
-    !!a && a.tier === b.tier && a.style === b.style && a.customBadge === b.customBadge && a.avatarGlow === b.avatarGlow
+    !!a &&
+    a.tier === b.tier &&
+    a.style === b.style &&
+    a.customBadge === b.customBadge &&
+    a.avatarGlow === b.avatarGlow &&
+    a.expiresOn === b.expiresOn
   );
 }
 
@@ -30,6 +51,7 @@ export function rememberMember(pubkey: string, info: MemberInfo | null): void {
   }
   if (same(known.get(pubkey), info)) return;
   known.set(pubkey, info);
+  watchEnd(info);
   notify();
 }
 
@@ -47,9 +69,11 @@ export function rememberMemberInfo(page: Pick<Page, 'memberCohortInfo' | 'legend
     const info: MemberInfo = {
       tier,
       ...(legend ? { style: legend.style, customBadge: legend.custom_badge, avatarGlow: legend.avatar_glow } : {}),
+      ...(tier === 'premium' && cohort.expires_on > 0 ? { expiresOn: cohort.expires_on } : {}),
     };
     if (same(known.get(pubkey), info)) continue;
     known.set(pubkey, info);
+    watchEnd(info);
     changed = true;
   }
   for (const [pubkey, legend] of Object.entries(page.legendCustomization)) {
@@ -72,9 +96,9 @@ export function legendGlowOf(info: MemberInfo | undefined): string | undefined {
   return info?.tier === 'premium-legend' && info.avatarGlow ? info.style || 'GOLD' : undefined;
 }
 
-/** The membership the app has seen for `pubkey` (undefined when none). */
+/** The membership the app has seen for `pubkey` (undefined when none, or when its premium has ended). */
 export function memberInfoOf(pubkey: string): MemberInfo | undefined {
-  return known.get(pubkey);
+  return activeInfo(known.get(pubkey));
 }
 
 function subscribe(listener: () => void) {
@@ -88,7 +112,7 @@ function subscribe(listener: () => void) {
 export function useMemberInfo(pubkey: string | undefined): MemberInfo | undefined {
   return useSyncExternalStore(
     subscribe,
-    () => (pubkey ? known.get(pubkey) : undefined),
+    () => (pubkey ? activeInfo(known.get(pubkey)) : undefined),
     () => undefined,
   );
 }
