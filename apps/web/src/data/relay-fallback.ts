@@ -1,6 +1,6 @@
 import { assemblePage, type Page, repostOriginal, repostTargetId } from '@tide/core/model';
 import { type CacheEvent, Kind, type NostrEvent } from '@tide/core/nostr';
-import { type Filter, RelayPool } from '@tide/core/relay';
+import { type AuthSigner, type Filter, RelayPool } from '@tide/core/relay';
 
 // Reading the user's relays directly while the caching service is unreachable (when: relay-fallback-status.ts).
 
@@ -10,10 +10,24 @@ export const FALLBACK_PAGE = 20;
 export const FALLBACK_THREAD_LIMIT = 100;
 
 let pool: RelayPool | null = null;
+let authSigner: AuthSigner | null = null;
 
-/** The app's one relay pool for fallback reads (events are signature-checked by each connection). */
+/**
+ * Lets the app's relay pool answer NIP-42 AUTH with the session's signer, only when a relay requires it for a write
+ * or read (`auth-required:`), never at connect (a signer extension would ask every time). Null: no signer.
+ */
+export function setRelayAuthSigner(signer: AuthSigner | null): void {
+  authSigner = signer;
+}
+
+/** The app's one relay pool for fallback reads and publishing (events are signature-checked by each connection). */
 export function fallbackPool(): RelayPool {
-  pool ??= new RelayPool({ timing: { eoseTimeoutMs: 4000 } });
+  pool ??= new RelayPool({
+    timing: { eoseTimeoutMs: 4000 },
+    authOnChallenge: false,
+    onAuth: (template) =>
+      authSigner ? authSigner(template) : Promise.reject(new Error('auth-required: no signer to authenticate')),
+  });
   return pool;
 }
 

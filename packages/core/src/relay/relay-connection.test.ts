@@ -137,6 +137,21 @@ describe('RelayConnection', () => {
     expect(c.authChallenge).toBe('challenge-123');
   });
 
+  it('with authOnChallenge false, keeps the challenge and authenticates only when a write requires it', async () => {
+    const signer = async (template: Parameters<typeof signEvent>[0]) => signEvent(template, key);
+    relay.behaviour.challenge = 'c-early';
+    relay.behaviour.requireAuth = true;
+    const c = connect({ onAuth: signer, authOnChallenge: false });
+    await c.connect();
+    await waitFor(() => c.authChallenge === 'c-early');
+    await new Promise((r) => setTimeout(r, 30));
+    expect(relay.authed).toHaveLength(0);
+    expect(await c.publish(sign('needs auth'))).toBe('');
+    expect(relay.authed).toHaveLength(1);
+    expect(relay.published.map((e) => e.content)).toEqual(['needs auth']);
+    c.close();
+  });
+
   it('answers auth-required by authenticating, then retries the publish and the subscription once', async () => {
     const signer = async (template: Parameters<typeof signEvent>[0]) => signEvent(template, key);
     relay.behaviour.requireAuth = true;

@@ -23,6 +23,11 @@ export interface RelayConnectionOptions {
   verify?: BatchVerifier;
   /** Signs NIP-42 auth events; when given, the connection answers AUTH challenges by itself. */
   onAuth?: AuthSigner;
+  /**
+   * False: a challenge is only kept, and `onAuth` is asked only when the relay requires auth for a write or a read
+   * (`auth-required:`), so a signer extension is not asked at every connect. Default true: answer each challenge.
+   */
+  authOnChallenge?: boolean;
   onNotice?: (notice: string) => void;
   /** Called once when the connection closes (not when we close it). */
   onClose?: (reason: string) => void;
@@ -277,7 +282,7 @@ export class RelayConnection {
       case 'AUTH':
         if (typeof a !== 'string') break;
         this.challenge = a;
-        if (this.options.onAuth) {
+        if (this.options.onAuth && this.options.authOnChallenge !== false) {
           this.auth(this.options.onAuth).catch((e: unknown) => this.logger.warn(`relay ${this.url}: auth failed`, e));
         }
         break;

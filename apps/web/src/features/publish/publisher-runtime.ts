@@ -2,7 +2,7 @@ import { fetchUserRelays } from '@tide/core/cache';
 import { Kind, type NostrEvent } from '@tide/core/nostr';
 import { getAppData } from '../../data/app-data-instance.ts';
 import { resolveCacheUrl } from '../../data/cache-url.ts';
-import { fallbackPool } from '../../data/relay-fallback.ts';
+import { fallbackPool, setRelayAuthSigner } from '../../data/relay-fallback.ts';
 import { createTranslator } from '../../i18n/intl.tsx';
 import { session } from '../../state/session.ts';
 import { readStorage, STORAGE_KEYS } from '../../state/storage.ts';
@@ -105,6 +105,12 @@ export async function getUserRelays(refresh = false): Promise<UserRelayList> {
     relayListStore.getState().setLoading(false);
   }
 }
+
+// A relay that requires NIP-42 AUTH for a write (or a read) gets it from the session's signer, on demand only.
+setRelayAuthSigner((template) => {
+  const signer = session.signer;
+  return signer ? signer.signEvent(template) : Promise.reject(new Error('auth-required: sign in first'));
+});
 
 const publisher = createPublisher({
   signer: () => (requestKey(t()('auth.required')) ? session.signer : null),
