@@ -4,13 +4,21 @@ import { CashuWallet, encodeCashuTokenV3, MintClient } from '@tide/core/ecash';
 import { decodeBolt11, encodeBolt11 } from '@tide/core/lightning';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestMint, type TestMint } from '../../../../../packages/core/src/ecash/test-mint.ts';
-import { checkTokenStatus, keepTokensWithErrors, redeemToken, TOKENS_WITH_ERRORS_KEY } from './ecash-actions.ts';
+import {
+  checkTokenStatus,
+  keepTokensWithErrors,
+  redeemToken,
+  retryKeptToken,
+  TOKENS_WITH_ERRORS_KEY,
+} from './ecash-actions.ts';
+import { readKeptTokens } from './kept-tokens.ts';
 import { walletStore } from './wallet-store.ts';
 
 const NODE_KEY = 'e126f68f7eafcc8b74f54d269fe206be715000f94dac067d1c04a8ca3b2db734';
 let mint: TestMint;
 const invoices: string[] = [];
 const stored = new Map<string, string>();
+let walletDown = false;
 
 async function tokenFrom(url: string, amounts: number[]): Promise<string> {
   const wallet = new CashuWallet(new MintClient(mint.url('ok')));
@@ -29,6 +37,7 @@ beforeAll(async () => {
     enable: async () => {},
     sendPayment: async () => ({ preimage: '00'.repeat(32) }),
     makeInvoice: async ({ amount }: { amount: number }) => {
+      if (walletDown) throw new Error('Wallet offline');
       const pr = encodeBolt11({
         network: 'bc',
         amountMsat: amount * 1000,
@@ -50,6 +59,7 @@ beforeAll(async () => {
 afterAll(() => mint.close());
 beforeEach(() => {
   invoices.length = 0;
+  walletDown = false;
   stored.clear();
   walletStore.getState().set([], null);
 });
@@ -84,5 +94,30 @@ describe('ecash actions against a loopback mint', { timeout: 30_000 }, () => {
     keepTokensWithErrors('cashuAone', storage);
     keepTokensWithErrors('cashuAtwo', storage);
     expect(JSON.parse(stored.get(TOKENS_WITH_ERRORS_KEY)!)).toEqual(['cashuAone', 'cashuAtwo']);
+  });
+
+  it('a token kept while the wallet was down is redeemed by Retry and forgotten', async () => {
+    const token = await tokenFrom(mint.url('ok'), [8, 2]);
+    walletDown = true;
+    await expect(redeemToken(token)).rejects.toThrow('Wallet offline');
+    const [kept] = readKeptTokens();
+    expect(kept).toMatch(/^cashuA/);
+    // Retrying while the wallet is still down keeps it (one entry, not two).
+    await expect(retryKeptToken(kept!)).rejects.toThrow('Wallet offline');
+    expect(readKeptTokens()).toEqual([kept]);
+    walletDown = false;
+    expect(await retryKeptToken(kept!)).toBe(8);
+    expect(readKeptTokens()).toEqual([]);
+    expect(await checkTokenStatus(kept!)).toBe('spent');
+  });
+
+  it('Retry that fails before redeeming anything keeps the token as it was, in place', async () => {
+    stored.set(TOKENS_WITH_ERRORS_KEY, JSON.stringify(['cashuAone', 'cashuAtwo']));
+    await expect(
+      retryKeptToken('cashuAone', async () => {
+        throw new Error('Invalid cashu token');
+      }),
+    ).rejects.toThrow('Invalid cashu token');
+    expect(readKeptTokens()).toEqual(['cashuAone', 'cashuAtwo']);
   });
 });

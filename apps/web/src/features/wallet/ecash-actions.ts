@@ -1,10 +1,10 @@
 import { decodeCashuToken, MintClient, redeemCashuToken } from '@tide/core/ecash';
 import { makeInvoiceWithWebLN, nwcMakeInvoice } from '@tide/core/lightning';
+import { type KeptTokenStorage, keepTokensWithErrors, readKeptTokens, removeKeptToken } from './kept-tokens.ts';
 import { activeWalletUri, walletStore } from './wallet-store.ts';
 import { loadWallets } from './wallet-sync.ts';
 
-/** localStorage key of the token entries that failed to redeem (kept so nothing is lost). */
-export const TOKENS_WITH_ERRORS_KEY = 'tokensWithErrors';
+export { keepTokensWithErrors, TOKENS_WITH_ERRORS_KEY } from './kept-tokens.ts';
 
 /** Status of a token: every proof still spendable at its mint ('pending') or none ('spent'). */
 export type TokenStatus = 'pending' | 'spent' | 'partial';
@@ -26,22 +26,6 @@ export async function checkTokenStatus(
   return spendable === 0 ? 'spent' : 'partial';
 }
 
-/** Keeps failed token entries in this browser (`tokensWithErrors`), newest last. */
-export function keepTokensWithErrors(
-  encoded: string,
-  storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage,
-): void {
-  let list: string[] = [];
-  try {
-    const parsed = JSON.parse(storage.getItem(TOKENS_WITH_ERRORS_KEY) ?? '[]') as unknown;
-    if (Array.isArray(parsed)) list = parsed.filter((x): x is string => typeof x === 'string');
-  } catch {
-    list = [];
-  }
-  if (!list.includes(encoded)) list.push(encoded);
-  storage.setItem(TOKENS_WITH_ERRORS_KEY, JSON.stringify(list));
-}
-
 /** An invoice from the user's active NWC wallet (make_invoice), else from the WebLN wallet. */
 export async function invoiceFromWallet(amountSats: number): Promise<string> {
   if (!walletStore.getState().loaded) await loadWallets();
@@ -59,4 +43,25 @@ export async function redeemToken(token: string): Promise<number> {
   if (result.tokensWithErrorsEncoded) keepTokensWithErrors(result.tokensWithErrorsEncoded);
   if (result.redeemed.length === 0) throw new Error(result.errors[0]?.message ?? 'Nothing redeemed');
   return result.redeemed.reduce((s, r) => s + r.invoiceAmount, 0);
+}
+
+/**
+ * Redeems a kept token again into the active wallet. Success forgets it (entries that failed again are kept by
+ * {@link redeemToken}) and resolves with the sats received; a failure keeps it (in place) and rethrows.
+ */
+export async function retryKeptToken(
+  token: string,
+  redeem: (token: string) => Promise<number> = redeemToken,
+  storage: KeptTokenStorage = localStorage,
+): Promise<number> {
+  const before = readKeptTokens(storage);
+  try {
+    const sats = await redeem(token);
+    removeKeptToken(token, storage);
+    return sats;
+  } catch (e) {
+    // When the failed entries were kept again under another text, that text replaces this one.
+    if (readKeptTokens(storage).some((x) => !before.includes(x))) removeKeptToken(token, storage);
+    throw e;
+  }
 }

@@ -6,6 +6,7 @@ import { stores, useSession } from '../../../state/stores.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { useRequireSignIn } from '../../account/require-sign-in.ts';
+import { KeptTokensSection } from '../../wallet/kept-tokens-section.tsx';
 import styles from '../../wallet/wallet.module.css';
 import { checkNwcUri, type NwcWallet, walletStore, withWallet } from '../../wallet/wallet-store.ts';
 import { loadWallets, saveWallets } from '../../wallet/wallet-sync.ts';
@@ -131,6 +132,7 @@ export function NwcSection() {
           {t('settings.nwc.connect')}
         </Button>
       </form>
+      <KeptTokensSection />
     </>
   );
 }
