@@ -17,6 +17,7 @@ import { nostrJsonRoute } from './http/nostr-json.ts';
 import type { OutboundPolicy } from './http/outbound.ts';
 import { createHttpHandler, type HttpRoute, nip11Route } from './http/router.ts';
 import { seedingRoute, seedingUpgradeReply } from './http/seeding.ts';
+import { uploadVariants } from './http/upload-variants.ts';
 import { mediaFilesRoute, webAppRoute } from './http/web-app.ts';
 import { ingestEvents } from './ingest/index.ts';
 import { registerLocalMedia } from './ingest/indexers/media-metadata.ts';
@@ -154,7 +155,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     mediaCacheRoute(store),
     nostrJsonRoute(store, (host) => `ws://${host}/`),
   ];
-  if (blobs) routes.push(blossomRoute(blobs, now, (pubkey) => membership.uploadLimits(pubkey)));
+  // uploaded images get small/medium/large variants off the request path (served at /variants/, used by /media-cache)
+  const variants = blobs ? uploadVariants(blobs, store, now, logger) : undefined;
+  if (blobs && variants) {
+    routes.push(
+      variants.route,
+      blossomRoute(blobs, now, (pubkey) => membership.uploadLimits(pubkey), variants.schedule),
+    );
+  }
   if (options.mediaRoot) routes.push(mediaFilesRoute(options.mediaRoot));
   if (options.webRoot) routes.push(webAppRoute(options.webRoot));
   const server: Server = createServer({ requestTimeout: UPLOAD_REQUEST_TIMEOUT_MS }, createHttpHandler(routes, logger));
@@ -275,6 +283,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       stopPeerChanges();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await variants?.idle();
       if (ownsStore) await store.close();
       logger.info('cache server stopped');
     })();

@@ -69,9 +69,14 @@ export function isMediaType(type: string): boolean {
 /**
  * A Blossom media server over a BlobStore (BUD-01/02/05/06): `PUT /upload` and `PUT /media` with a kind-24242
  * authorization, `HEAD /upload|/media` preflight, `GET|HEAD /<sha256>[.ext]`, `DELETE /<sha256>`, `GET /list/<pubkey>`.
- * Only images and videos up to 100 MB are accepted.
+ * Only images and videos up to 100 MB are accepted. `onStored` hears of each stored upload after it is answered.
  */
-export function blossomRoute(blobs: BlobStore, now: () => number, limitsOf: UploadLimitsOf = REGULAR): HttpRoute {
+export function blossomRoute(
+  blobs: BlobStore,
+  now: () => number,
+  limitsOf: UploadLimitsOf = REGULAR,
+  onStored?: (meta: BlobMeta, url: string) => void,
+): HttpRoute {
   const descriptor = (req: IncomingMessage, meta: BlobMeta): BlobDescriptor => ({
     url: blobs.urlOf(`http://${req.headers.host ?? 'localhost'}`, meta),
     sha256: meta.sha256,
@@ -128,7 +133,9 @@ export function blossomRoute(blobs: BlobStore, now: () => number, limitsOf: Uplo
       }
     }
     const meta = await blobs.adopt(tmp, { sha256, size, type, uploaded: now() }, auth.pubkey);
-    json(res, descriptor(req, meta));
+    const stored = descriptor(req, meta);
+    json(res, stored);
+    onStored?.(meta, stored.url);
   };
 
   /** Why an upload described by the preflight headers would be refused, or null (BUD-06). */

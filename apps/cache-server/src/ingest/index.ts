@@ -19,6 +19,7 @@ export { gateEvent, isAcceptedKind, MAX_EVENT_JSON_CHARS, MAX_FUTURE_SECONDS } f
 export { followsOf, legacyRelays } from './indexers/contacts.ts';
 export { DM_TOTAL_SENDER } from './indexers/direct-messages.ts';
 export { isListKind } from './indexers/lists.ts';
+export { MEDIA_VARIANT_WIDTHS } from './indexers/media-metadata.ts';
 export { profileFields } from './indexers/profiles.ts';
 export { articleTopics } from './indexers/reads.ts';
 export { relaysOf } from './indexers/relays.ts';
