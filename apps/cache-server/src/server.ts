@@ -160,7 +160,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (blobs && variants) {
     routes.push(
       variants.route,
-      blossomRoute(blobs, now, (pubkey) => membership.uploadLimits(pubkey), variants.schedule),
+      blossomRoute(blobs, now, (pubkey) => membership.uploadLimits(pubkey), {
+        onStored: variants.schedule,
+        onRemoved: variants.forget,
+      }),
     );
   }
   if (options.mediaRoot) routes.push(mediaFilesRoute(options.mediaRoot));

@@ -32,6 +32,14 @@ export interface UploadLimits {
 /** The upload limits of an account (members: 1 GB per upload, 100 GB stored); default 100 MB per upload. */
 export type UploadLimitsOf = (pubkey: string) => Promise<UploadLimits>;
 
+/** What the server does beside the Blossom answers (upload-variants.ts: variants of uploaded images). */
+export interface BlobHooks {
+  /** A blob was stored and answered with its descriptor URL `url`. */
+  onStored?: (meta: BlobMeta, url: string) => void;
+  /** A DELETE removed a blob's bytes (its last owner released it). */
+  onRemoved?: (sha256: string) => void;
+}
+
 const REGULAR: UploadLimitsOf = async () => ({ perUpload: MAX_BLOB_BYTES });
 
 /** The size message for a limit: 100MB for regular accounts, 1GB for members. */
@@ -69,13 +77,14 @@ export function isMediaType(type: string): boolean {
 /**
  * A Blossom media server over a BlobStore (BUD-01/02/05/06): `PUT /upload` and `PUT /media` with a kind-24242
  * authorization, `HEAD /upload|/media` preflight, `GET|HEAD /<sha256>[.ext]`, `DELETE /<sha256>`, `GET /list/<pubkey>`.
- * Only images and videos up to 100 MB are accepted. `onStored` hears of each stored upload after it is answered.
+ * Only images and videos up to 100 MB are accepted. `hooks` hear of each stored upload (after it is answered) and of
+ * each blob whose bytes a DELETE removed.
  */
 export function blossomRoute(
   blobs: BlobStore,
   now: () => number,
   limitsOf: UploadLimitsOf = REGULAR,
-  onStored?: (meta: BlobMeta, url: string) => void,
+  hooks: BlobHooks = {},
 ): HttpRoute {
   const descriptor = (req: IncomingMessage, meta: BlobMeta): BlobDescriptor => ({
     url: blobs.urlOf(`http://${req.headers.host ?? 'localhost'}`, meta),
@@ -135,7 +144,7 @@ export function blossomRoute(
     const meta = await blobs.adopt(tmp, { sha256, size, type, uploaded: now() }, auth.pubkey);
     const stored = descriptor(req, meta);
     json(res, stored);
-    onStored?.(meta, stored.url);
+    hooks.onStored?.(meta, stored.url);
   };
 
   /** Why an upload described by the preflight headers would be refused, or null (BUD-06). */
@@ -196,6 +205,7 @@ export function blossomRoute(
     if (!auth.hashes.includes(sha)) return fail(res, 403, 'authorization does not name this blob (x tag)');
     if (!(await blobs.release(sha, auth.pubkey))) return fail(res, 404, 'blob not found');
     json(res, { deleted: sha });
+    if (!(await blobs.exists(sha))) hooks.onRemoved?.(sha);
   };
 
   return async (req, res, url) => {

@@ -1,27 +1,29 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateSecretKey, signEvent } from '@tide/core/nostr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshLocation, type TestStoreLocation, testDialects } from '../../test/dialects.ts';
+import { freshLocation, openTestStore, type TestStoreLocation, testDialects } from '../../test/dialects.ts';
 import { note, testUser } from '../../test/fixtures/events.ts';
 import { RawSocket } from '../../test/raw-socket.ts';
 import { ingestEvents } from '../ingest/index.ts';
 import { type RunningServer, startServer } from '../server.ts';
+import { BlobStore } from './blob-store.ts';
+import { uploadVariants } from './upload-variants.ts';
 
 const key = generateSecretKey();
 const now = () => Math.floor(Date.now() / 1000);
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
-function auth(sha256: string): string {
+function auth(sha256: string, verb = 'upload'): string {
   const tags = [
-    ['t', 'upload'],
+    ['t', verb],
     ['expiration', String(now() + 60)],
     ['x', sha256],
   ];
-  const event = signEvent({ kind: 24242, content: 'upload', tags, created_at: now() }, key);
+  const event = signEvent({ kind: 24242, content: verb, tags, created_at: now() }, key);
   return `Nostr ${Buffer.from(JSON.stringify(event)).toString('base64')}`;
 }
 
@@ -182,6 +184,64 @@ for (const dialect of testDialects()) {
       await show(marker, 1_700_000_004);
       await untilVariants(marker);
       for (const size of ['s', 'm', 'l', 'o']) expect(await redirect(url, size)).toBe(url);
+    });
+
+    it('deleting an upload removes its variants: /media-cache goes back to the original URL', async () => {
+      const original = await sharp(await photoPng())
+        .resize(1400)
+        .png()
+        .toBuffer();
+      const url = await upload(original, 'image/png');
+      await show(url, 1_700_000_007);
+      await untilVariants(url);
+      const small = await redirect(url, 's');
+      expect((await fetch(small)).status).toBe(200);
+      const deleted = await fetch(`${server.httpUrl}/${sha(original)}`, {
+        method: 'DELETE',
+        headers: { authorization: auth(sha(original), 'delete') },
+      });
+      expect(deleted.status).toBe(200);
+      const deadline = Date.now() + 20_000;
+      while ((await redirect(url, 's')) !== url) {
+        if (Date.now() > deadline) throw new Error('variants outlived the deleted blob');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect((await fetch(small)).status).toBe(404);
+    });
+  });
+}
+
+for (const dialect of testDialects()) {
+  describe(`upload variants respect the pixel limit (${dialect})`, () => {
+    it('an image over the limit is not decoded and gets no variants; under it, it gets them', async () => {
+      const store = await openTestStore(dialect, 'uplvarpx');
+      const root = mkdtempSync(join(tmpdir(), 'tide-upload-variants-px-'));
+      try {
+        const blobs = new BlobStore(root);
+        const png = await photoPng(); // 1600×1200 = 1.92 Mpx
+        const tmp = join(await blobs.scratch('uploads'), 'png');
+        writeFileSync(tmp, png);
+        const meta = await blobs.adopt(
+          tmp,
+          { sha256: sha(png), size: png.length, type: 'image/png', uploaded: 1 },
+          'a',
+        );
+        const sizesOf = async (url: string) =>
+          (await store.db.selectFrom('media').select('size').where('url', '=', url).execute())
+            .map((r) => r.size)
+            .sort();
+        const strict = uploadVariants(blobs, store, now, undefined, 1_900_000);
+        strict.schedule(meta, 'http://127.0.0.1:1/strict.png');
+        await strict.idle();
+        expect(await sizesOf('http://127.0.0.1:1/strict.png')).toEqual([]);
+        const roomy = uploadVariants(blobs, store, now, undefined, 2_000_000);
+        roomy.schedule(meta, 'http://127.0.0.1:1/roomy.png');
+        await roomy.idle();
+        expect(await sizesOf('http://127.0.0.1:1/roomy.png')).toEqual(['l', 'm', 'o', 's']);
+      } finally {
+        await store.close();
+        rmSync(root, { recursive: true, force: true });
+      }
     });
   });
 }

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import sharp, { type Sharp } from 'sharp';
@@ -47,11 +47,12 @@ async function renderVariants(
   meta: BlobMeta,
   url: string,
   dir: string,
+  maxPixels: number,
 ): Promise<Array<Omit<MediaTable, 'imported_at' | 'duration'>>> {
   const spec = INPUTS[meta.type];
   if (!spec) return [];
   const open = (animated: boolean) =>
-    sharp(input, { limitInputPixels: MAX_VARIANT_INPUT_PIXELS, animated, failOn: 'error' }).timeout({
+    sharp(input, { limitInputPixels: maxPixels, animated, failOn: 'error' }).timeout({
       seconds: VARIANT_TIMEOUT_S,
     });
   const head = await open(spec.animatable).metadata();
@@ -59,7 +60,7 @@ async function renderVariants(
   const animated = spec.animatable && pages > 1;
   const width = head.autoOrient?.width ?? head.width ?? 0;
   const height = (animated ? head.pageHeight : head.autoOrient?.height) ?? head.height ?? 0;
-  if (width <= 0 || height <= 0 || width * height * (animated ? pages : 1) > MAX_VARIANT_INPUT_PIXELS) return [];
+  if (width <= 0 || height <= 0 || width * height * (animated ? pages : 1) > maxPixels) return [];
   const rows: Array<Omit<MediaTable, 'imported_at' | 'duration'>> = [
     { url, size: 'o', animated: 1, media_url: url, width, height, mimetype: meta.type },
   ];
@@ -94,6 +95,8 @@ async function renderVariants(
 export interface UploadVariants {
   /** Queues an upload stored at `url` (its descriptor URL); images get rows in `media`, others nothing. */
   schedule(meta: BlobMeta, url: string): void;
+  /** Queues the removal of a deleted blob's variants (files and rows), after any job before it. */
+  forget(sha256: string): void;
   /** Resolves when every queued upload is done (tests, shutdown). */
   idle(): Promise<void>;
   /** `GET|HEAD /variants/<sha256>-<s|m|l>[-still].<ext>`. */
@@ -106,15 +109,25 @@ export interface UploadVariants {
  * `<blobRoot>/variants/` and listed in the `media` table under the upload's URL, so /media-cache redirects to them and
  * 10000119 lists them for events that show the URL. A broken or huge image just gets none; errors are logged.
  */
-export function uploadVariants(blobs: BlobStore, store: Store, now: () => number, logger?: Logger): UploadVariants {
+export function uploadVariants(
+  blobs: BlobStore,
+  store: Store,
+  now: () => number,
+  logger?: Logger,
+  maxPixels = MAX_VARIANT_INPUT_PIXELS,
+): UploadVariants {
   const dir = join(blobs.root, 'variants');
   let queue: Promise<void> = Promise.resolve();
   let queued = 0;
 
   const run = async (meta: BlobMeta, url: string): Promise<void> => {
     await mkdir(dir, { recursive: true });
-    const rows = await renderVariants(blobs.blobPath(meta.sha256), meta, url, dir);
+    const rows = await renderVariants(blobs.blobPath(meta.sha256), meta, url, dir, maxPixels);
     if (rows.length <= 1) return;
+    // the URLs it was listed under (one per Host it was uploaded through), for `forget`
+    const urlsFile = join(dir, `${meta.sha256}.urls.json`);
+    const urls = JSON.parse(await readFile(urlsFile, 'utf8').catch(() => '[]')) as string[];
+    if (!urls.includes(url)) await writeFile(urlsFile, JSON.stringify([...urls, url]));
     const at = now();
     await store.write(async (trx) => {
       for (const row of rows) {
@@ -139,6 +152,26 @@ export function uploadVariants(blobs: BlobStore, store: Store, now: () => number
       .finally(() => {
         queued -= 1;
       });
+  };
+
+  const remove = async (sha256: string): Promise<void> => {
+    const urlsFile = join(dir, `${sha256}.urls.json`);
+    const urls = JSON.parse(await readFile(urlsFile, 'utf8').catch(() => '[]')) as string[];
+    if (urls.length > 0) {
+      await store.write((trx) =>
+        trx.deleteFrom('media').where('url', 'in', urls).where('size', 'in', ['s', 'm', 'l']).execute(),
+      );
+      publishStoreChanges(store, { events: [], pubkeys: [], media: true, links: false, all: false });
+    }
+    const names = await readdir(dir).catch(() => [] as string[]);
+    await Promise.all(names.filter((n) => n.startsWith(`${sha256}-`)).map((n) => rm(join(dir, n), { force: true })));
+    await rm(urlsFile, { force: true });
+  };
+
+  const forget = (sha256: string): void => {
+    queue = queue
+      .then(() => remove(sha256))
+      .catch((err: unknown) => logger?.warn({ err, sha256 }, 'removing the variants of a deleted blob failed'));
   };
 
   const route: HttpRoute = async (req, res, url) => {
@@ -168,5 +201,5 @@ export function uploadVariants(blobs: BlobStore, store: Store, now: () => number
     return true;
   };
 
-  return { schedule, idle: () => queue, route };
+  return { schedule, forget, idle: () => queue, route };
 }
