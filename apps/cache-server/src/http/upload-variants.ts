@@ -122,12 +122,13 @@ export function uploadVariants(
 
   const run = async (meta: BlobMeta, url: string): Promise<void> => {
     await mkdir(dir, { recursive: true });
-    const rows = await renderVariants(blobs.blobPath(meta.sha256), meta, url, dir, maxPixels);
-    if (rows.length <= 1) return;
-    // the URLs it was listed under (one per Host it was uploaded through), for `forget`
+    // the URLs its variants are listed under (one per Host it was uploaded through): for `forget`, and so the same
+    // blob uploaded again through the same Host is not resized again
     const urlsFile = join(dir, `${meta.sha256}.urls.json`);
     const urls = JSON.parse(await readFile(urlsFile, 'utf8').catch(() => '[]')) as string[];
-    if (!urls.includes(url)) await writeFile(urlsFile, JSON.stringify([...urls, url]));
+    if (urls.includes(url)) return;
+    const rows = await renderVariants(blobs.blobPath(meta.sha256), meta, url, dir, maxPixels);
+    if (rows.length <= 1) return;
     const at = now();
     await store.write(async (trx) => {
       for (const row of rows) {
@@ -139,6 +140,7 @@ export function uploadVariants(
           .execute();
       }
     });
+    await writeFile(urlsFile, JSON.stringify([...urls, url]));
     // answers' 10000119 of events showing this URL go (media is written beside ingest)
     publishStoreChanges(store, { events: [], pubkeys: [], media: true, links: false, all: false });
   };
