@@ -1,10 +1,10 @@
 import { humanizeNumber, safeUrl } from '@tide/core/format';
 import type { User, UserStats } from '@tide/core/model';
-import { lazy, Suspense } from 'react';
 import { useT } from '../../i18n/intl.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
 import { ZapIcon } from '../../ui/icons.tsx';
 import { CheckIcon } from '../../ui/icons-more.tsx';
+import { optionalLazy } from '../../ui/optional-lazy.tsx';
 import { MemberBadge, useAvatarGlow } from '../member-badge/index.ts';
 import { userName } from '../note/note-author.tsx';
 import { NoteContent } from '../note/note-content.tsx';
@@ -12,7 +12,8 @@ import { useNip05Verified } from '../note/use-nip05.ts';
 import styles from './profile.module.css';
 
 // The author-subscription dialog comes with the premium feature, loaded once a profile is shown.
-const AuthorSubscribe = lazy(() => import('../premium/index.ts').then((m) => ({ default: m.AuthorSubscribe })));
+// Optional: when its code cannot be fetched (the service that serves the app is down) the profile shows without it.
+const AuthorSubscribe = optionalLazy(() => import('../premium/index.ts').then((m) => m.AuthorSubscribe));
 
 /** A website as a safe http(s) link target, or null (javascript: and other schemes are never linked). */
 export function safeWebsite(website: string): string | null {
@@ -70,9 +71,7 @@ export function ProfileHeader({ user, stats }: { user: User; stats?: UserStats }
             {userName(user)}
           </h2>
           <MemberBadge pubkey={user.pubkey} />
-          <Suspense fallback={null}>
-            <AuthorSubscribe pubkey={user.pubkey} />
-          </Suspense>
+          <AuthorSubscribe pubkey={user.pubkey} />
           {verified ? (
             <span data-testid="profile-nip05" title={t('note.verified', { nip05: user.nip05 })}>
               <CheckIcon size={14} /> {user.nip05}
