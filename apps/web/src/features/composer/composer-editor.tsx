@@ -153,7 +153,7 @@ export function ComposerEditor({ composer, target, onCancel, autoFocus, closePop
       onDrop={onDrop}
       data-testid="composer"
     >
-      <label htmlFor={textareaId} className={styles.visuallyHidden}>
+      <label htmlFor={textareaId} className="visually-hidden">
         {label}
       </label>
       <div className={styles.textWrap}>

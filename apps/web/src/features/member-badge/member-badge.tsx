@@ -27,7 +27,7 @@ export function MemberBadge({ pubkey }: { pubkey: string }) {
       data-style={info.style}
     >
       <CrownIcon size={13} aria-hidden="true" />
-      <span className={styles.srOnly}>{label}</span>
+      <span className="visually-hidden">{label}</span>
     </span>
   );
 }

@@ -87,7 +87,7 @@ export function MessageComposer({
           </label>
         ) : null}
       </p>
-      <label htmlFor={id} className={styles.visuallyHidden}>
+      <label htmlFor={id} className="visually-hidden">
         {t('messages.inputLabel')}
       </label>
       <textarea

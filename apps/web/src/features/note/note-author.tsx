@@ -26,7 +26,7 @@ export function UserName({ user, verifiedName }: { user: User; verifiedName?: st
       {verified ? (
         <span className={styles.badge} title={t('note.verified', { nip05: user.nip05 })} data-testid="nip05-badge">
           <CheckIcon size={13} />
-          <span className={styles.srOnly}>{t('note.verified', { nip05: user.nip05 })}</span>
+          <span className="visually-hidden">{t('note.verified', { nip05: user.nip05 })}</span>
         </span>
       ) : null}
       {verified ? <span className={styles.nip05}>{user.nip05}</span> : null}
