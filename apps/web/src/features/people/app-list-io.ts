@@ -2,7 +2,7 @@ import { fetchList, requestEvents } from '@tide/core/cache';
 import type { ListBase } from '@tide/core/edits';
 import { Kind, type NostrEvent } from '@tide/core/nostr';
 import { getAppData } from '../../data/app-data-instance.ts';
-import { fetchLatestReplaceable, publishEvent } from '../publish/index.ts';
+import { fetchLatestReplaceable, noteListVersion, publishEvent } from '../publish/index.ts';
 import type { ListIo } from './list-io.ts';
 
 /** How long the caching service may take for the latest list. */
@@ -56,6 +56,8 @@ export function appListIo(self: string): ListIo {
         identifier === undefined ? fetchLatestReplaceable(kind, self).catch(() => null) : Promise.resolve(null);
       const [cached, relayed] = await Promise.all([fromCache(kind, self, identifier), fromRelays]);
       const best = newest([cached, relayed]);
+      // the next version must be dated after this one, even when saved within the same second of it
+      if (best) await noteListVersion(best);
       return best ? ({ tags: best.tags, content: best.content } satisfies ListBase) : null;
     },
     publish: async (template, messages) => {

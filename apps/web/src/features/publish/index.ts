@@ -51,6 +51,11 @@ export async function fetchLatestReplaceable(kind: number, pubkey: string): Prom
   return (await runtime()).fetchLatestReplaceable(kind, pubkey);
 }
 
+/** Notes a version of one of the user's lists read elsewhere, so the next version published is dated after it. */
+export async function noteListVersion(event: Pick<NostrEvent, 'kind' | 'tags' | 'created_at'>): Promise<void> {
+  (await runtime()).noteListVersion(event);
+}
+
 /** Publishes `relays` as the user's kind 10002 relay list (Settings → Network). */
 export async function saveUserRelays(relays: UserRelay[], options?: PublishOptions): Promise<PublishResult | null> {
   return (await runtime()).saveUserRelays(relays, options);

@@ -69,6 +69,7 @@ export async function fetchLatestReplaceable(kind: number, pubkey: string): Prom
   // "No list yet" only when the caching service answered: a list edited on top of a failed lookup would replace the
   // user's real list with a new one.
   if (!newest && a.status === 'rejected') throw new Error('latest list not reachable');
+  if (newest && newest.pubkey === viewer()) publisher.noteVersion(newest);
   return newest;
 }
 
@@ -152,6 +153,9 @@ export const publishEvent = publisher.publishEvent;
 export const publishSigned = publisher.publishSigned;
 /** See index.ts. */
 export const signEvent = publisher.signEvent;
+
+/** Notes a version of one of the user's lists read elsewhere: the next one published gets a later created_at. */
+export const noteListVersion = publisher.noteVersion;
 
 /** Publishes `relays` as the user's kind 10002 list; on success the relay-list store holds it. */
 export async function saveUserRelays(relays: UserRelay[], options: PublishOptions = {}): Promise<PublishResult | null> {

@@ -224,6 +224,14 @@ describe('replaceable lists', () => {
     const note = await publisher.publishEvent({ kind: 1, content: 'same second', tags: [], created_at: at });
     expect(note!.event.created_at).toBe(at);
   });
+
+  it('gives a list a later created_at than a version read elsewhere (after a reload, in the same second)', async () => {
+    const { publisher } = setup();
+    const at = Math.floor(Date.now() / 1000) - 50;
+    publisher.noteVersion({ kind: 10000, tags: [['p', 'b'.repeat(64)]], created_at: at });
+    const next = await publisher.publishEvent({ kind: 10000, content: '', tags: [], created_at: at });
+    expect(next!.event.created_at).toBe(at + 1);
+  });
 });
 
 describe('broadcastVerdict', () => {

@@ -140,7 +140,16 @@ export function createPublisher(deps: PublisherDeps) {
     return send(event, relays, options);
   }
 
-  return { publishEvent, publishSigned, signEvent };
+  /**
+   * Notes a version of one of the user's lists read elsewhere (e.g. after a reload, the newest on the relays): the
+   * next version published gets a later created_at than it, so a replacement never ties with what it replaces.
+   */
+  function noteVersion(event: Pick<NostrEvent, 'kind' | 'tags' | 'created_at'>): void {
+    const key = listKey(event);
+    if (key) lastOfList.set(key, Math.max(lastOfList.get(key) ?? 0, event.created_at));
+  }
+
+  return { publishEvent, publishSigned, signEvent, noteVersion };
 }
 
 /** The functions of {@link createPublisher}. */
